@@ -1,0 +1,37 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+const DATA_DIR = `.tmp/e2e-data-${PORT}`;
+
+/**
+ * End-to-end in Debian's Chromium (never a downloaded browser) against the built PWA served by the
+ * real server on a fresh PGlite folder with the demo data. One worker: the machine has two cores.
+ */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: 'off',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 768 } } }],
+  webServer: {
+    // `npm start`'s entry builds the PWA when the build is stale, then serves it with the API.
+    command: `rm -rf ${DATA_DIR} && npx tsx src/server/start.ts`,
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, LOG: '0', SEED_DEMO: '1', DATABASE_URL: '' },
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+  },
+});

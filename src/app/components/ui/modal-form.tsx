@@ -1,0 +1,36 @@
+import { Button, Group, Modal, Stack } from '@mantine/core';
+import type { FormEvent, ReactNode } from 'react';
+import { WriteButton } from './write-controls';
+
+interface ModalFormProps {
+  title: string;
+  opened: boolean;
+  onClose: () => void;
+  onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
+  submitLabel: string;
+  /** 'Adding...', 'Updating...' or 'Processing...' (spec 2, Modals). */
+  pendingLabel: string;
+  pending: boolean;
+  children: ReactNode;
+}
+
+/** The one modal form: Cancel and a submit button that shows its pending label and is disabled meanwhile. */
+export function ModalForm({ title, opened, onClose, onSubmit, submitLabel, pendingLabel, pending, children }: ModalFormProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered size="lg">
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="sm">
+          {children}
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={onClose} type="button">
+              Cancel
+            </Button>
+            <WriteButton type="submit" disabled={pending}>
+              {pending ? pendingLabel : submitLabel}
+            </WriteButton>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

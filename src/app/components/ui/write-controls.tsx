@@ -1,0 +1,31 @@
+import { ActionIcon, Button, Tooltip, type ActionIconProps, type ButtonProps } from '@mantine/core';
+import type { ComponentPropsWithoutRef, ReactNode } from 'react';
+import { OFFLINE_WRITE_REASON, useOnline } from '../../lib/online';
+
+type ButtonAttrs = Omit<ComponentPropsWithoutRef<'button'>, 'color' | 'style'>;
+
+/**
+ * Every button that changes data on the server. Writes are online only: offline it is disabled and
+ * its tooltip (and accessible description) says why; nothing is queued.
+ */
+export function WriteButton({ children, disabled, ...props }: ButtonProps & ButtonAttrs & { children: ReactNode }) {
+  const online = useOnline();
+  const button = (
+    <Button {...props} disabled={disabled || !online} aria-description={online ? undefined : OFFLINE_WRITE_REASON}>
+      {children}
+    </Button>
+  );
+  return online ? button : <Tooltip label={OFFLINE_WRITE_REASON}>{<span>{button}</span>}</Tooltip>;
+}
+
+/** Icon-only write action; `label` is its accessible name, e.g. "Delete user Ann Lee". */
+export function WriteActionIcon({ label, children, disabled, ...props }: ActionIconProps & ButtonAttrs & { label: string; children: ReactNode }) {
+  const online = useOnline();
+  return (
+    <Tooltip label={online ? label : OFFLINE_WRITE_REASON}>
+      <ActionIcon variant="subtle" {...props} aria-label={label} disabled={disabled || !online}>
+        {children}
+      </ActionIcon>
+    </Tooltip>
+  );
+}

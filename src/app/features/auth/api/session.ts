@@ -1,0 +1,60 @@
+import type { QueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { MESSAGES } from '../../../../shared/messages';
+import type { AuthPayload, LoginBody } from '../../../../shared/schemas';
+import { apiFetch, isAuthError } from '../../../lib/api-client';
+import { startCachePersistence, stopCachePersistence } from '../../../lib/cache-persistence';
+import { clearPersistedCaches } from '../../../lib/idb-persister';
+import { auth } from '../auth-store';
+
+export async function loginAdmin(queryClient: QueryClient, body: LoginBody) {
+  const { data } = await apiFetch<{ data: AuthPayload }>('/users/login-admin', { method: 'POST', body });
+  auth.signIn(data.authToken, data.userData);
+  await startCachePersistence(queryClient, data.userData._id);
+  return data.userData;
+}
+
+/** How long the start-up loader waits for the token check before showing the cached session. */
+const STARTUP_WAIT_MS = 3000;
+
+/**
+ * Start-up: restore the cache and check the stored token. A 401/403 logs out silently; no reply
+ * (offline, or a hanging connection) keeps the session and the cached screens, and checks again
+ * when the browser comes back online.
+ */
+export async function restoreSession(queryClient: QueryClient) {
+  const { token, user } = auth.get();
+  if (!token || !user) return;
+  auth.setAutoLogging(true);
+  const check = checkToken(queryClient);
+  await Promise.all([startCachePersistence(queryClient, user._id), Promise.race([check, sleep(STARTUP_WAIT_MS)])]);
+  auth.setAutoLogging(false);
+}
+
+async function checkToken(queryClient: QueryClient): Promise<void> {
+  try {
+    const { data } = await apiFetch<{ data: AuthPayload }>('/users/login-by-token');
+    auth.signIn(data.authToken, data.userData);
+  } catch (err) {
+    if (isAuthError(err)) return endSession(queryClient);
+    console.error('Token check failed; keeping the cached session', err);
+    window.addEventListener('online', () => void checkToken(queryClient), { once: true });
+  }
+}
+
+/** Clears every trace of the session on this device: token, user data, query cache and IndexedDB. */
+export async function endSession(queryClient: QueryClient) {
+  stopCachePersistence();
+  queryClient.clear();
+  auth.signOut();
+  await clearPersistedCaches().catch((err) => console.error(err));
+}
+
+/** Logout: revoke the token on the server (best effort), then clear everything and say so. */
+export async function logout(queryClient: QueryClient) {
+  await apiFetch('/users/logout', { method: 'POST', timeoutMs: 3000 }).catch((err) => console.error('Token revoke failed', err));
+  await endSession(queryClient);
+  toast.success(MESSAGES.logout.success);
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

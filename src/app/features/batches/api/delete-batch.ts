@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MESSAGES } from '../../../../shared/messages';
+import type { Batch } from '../../../../shared/schemas';
+import { apiFetch } from '../../../lib/api-client';
+import { deleteWithNotice } from '../../../lib/confirm';
+import { setAllBatches } from './batches-cache';
+
+/**
+ * Confirm, delete, then 'Deleted!' / 'Batch has been deleted.'. A batch that still has enrollments is
+ * refused with a 409 whose message the generic error toast shows.
+ */
+export function useDeleteBatch() {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: (id: string) => apiFetch<{ success: boolean; allBatches: Batch[] }>(`/batches/delete/${id}`, { method: 'DELETE' }),
+    onSuccess: (reply) => setAllBatches(queryClient, reply.allBatches),
+  });
+  return (id: string) => deleteWithNotice(() => mutation.mutateAsync(id), MESSAGES.deleted.batch);
+}

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Batch, BatchBody } from '../../../../shared/schemas';
+import { apiFetch } from '../../../lib/api-client';
+import { setAllBatches } from './batches-cache';
+
+interface BatchReply {
+  success: boolean;
+  data: Batch;
+  allBatches: Batch[];
+}
+
+/** POST /batches/start, or PUT /batches/update/{id} when an id is given. */
+export function useSaveBatch(id?: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BatchBody) =>
+      id ? apiFetch<BatchReply>(`/batches/update/${id}`, { method: 'PUT', body }) : apiFetch<BatchReply>('/batches/start', { method: 'POST', body }),
+    onSuccess: (reply) => setAllBatches(queryClient, reply.allBatches),
+    // Failures are only logged (spec 8); the generic toast still says why.
+    onError: (err) => console.error('Saving the batch failed', err),
+  });
+}

@@ -1,0 +1,12 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CourseCardBody } from '../../../../shared/schemas';
+import { apiFetch } from '../../../lib/api-client';
+import { appendCourse, type CourseReply } from './course-cache';
+
+export function useAddCourse() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CourseCardBody) => apiFetch<CourseReply>('/courses/card', { method: 'POST', body }),
+    onSuccess: (reply) => appendCourse(qc, reply.data),
+  });
+}

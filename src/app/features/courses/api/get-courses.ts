@@ -1,0 +1,9 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Course } from '../../../../shared/schemas';
+import { apiFetch } from '../../../lib/api-client';
+
+export const coursesQuery = queryOptions({
+  queryKey: ['courses'] as const,
+  queryFn: ({ signal }) => apiFetch<{ data: Course[] }>('/courses', { signal }).then((r) => r.data),
+  meta: { persist: true },
+});

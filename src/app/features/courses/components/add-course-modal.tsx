@@ -1,0 +1,53 @@
+import { Box, NumberInput, SimpleGrid, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { RATING_MAX } from '../../../../shared/constants';
+import { courseCardBody } from '../../../../shared/schemas';
+import { useAddCourse } from '../api/add-course';
+import { CourseImage } from './course-image';
+import { LongTextInput } from './long-text-input';
+import { SchemaFormModal } from './modals/schema-form-modal';
+
+type Num = number | string;
+type CourseCardValues = { image: string; title: string; description: string; rating: Num; reviews: Num; price: Num };
+
+const BLANK: CourseCardValues = { image: '', title: '', description: '', rating: '', reviews: '', price: '' };
+
+function CourseCardFields({ form }: { form: UseFormReturnType<CourseCardValues> }) {
+  const image = form.values.image.trim();
+  return (
+    <>
+      <TextInput label="Image" required placeholder="/images/courses/my-course.svg or https://…" description="Path or address of the card picture (16:9)" {...form.getInputProps('image')} />
+      {image ? (
+        <Box maw={200}>
+          <CourseImage src={image} radius="sm" />
+        </Box>
+      ) : null}
+      <TextInput label="Title" required {...form.getInputProps('title')} />
+      <LongTextInput label="Description" required {...form.getInputProps('description')} />
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+        <NumberInput label="Rating" required min={0} max={RATING_MAX} step={0.1} decimalScale={1} placeholder="4.5" {...form.getInputProps('rating')} />
+        <NumberInput label="Reviews" required min={0} allowDecimal={false} allowNegative={false} thousandSeparator="," placeholder="0" {...form.getInputProps('reviews')} />
+        <NumberInput label="Price" required min={0} decimalScale={2} fixedDecimalScale allowNegative={false} prefix="$" placeholder="$0.00" {...form.getInputProps('price')} />
+      </SimpleGrid>
+    </>
+  );
+}
+
+export function AddCourseModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const add = useAddCourse();
+  return (
+    <SchemaFormModal
+      title="Add Course"
+      submitLabel="Add Course"
+      pendingLabel="Adding..."
+      opened={opened}
+      onClose={onClose}
+      initialValues={BLANK}
+      schema={courseCardBody}
+      Fields={CourseCardFields}
+      onSubmit={(body) => add.mutateAsync(body)}
+      pending={add.isPending}
+      resetOnSuccess
+    />
+  );
+}

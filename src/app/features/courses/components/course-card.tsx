@@ -1,0 +1,51 @@
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconArrowRight, IconTrash } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { useId } from 'react';
+import type { Course } from '../../../../shared/schemas';
+import { WriteButton } from '../../../components/ui/write-controls';
+import { formatPrice } from '../../../lib/format';
+import { CourseImage } from './course-image';
+import { CourseRating } from './course-rating';
+
+interface CourseCardProps {
+  course: Course;
+  onDelete: () => void;
+  deleting: boolean;
+}
+
+export function CourseCard({ course, onDelete, deleting }: CourseCardProps) {
+  const { image, title, description, price, rating, reviews } = course.cardData;
+  const titleId = useId();
+  return (
+    <Card component="article" aria-labelledby={titleId} withBorder shadow="sm" radius="md" padding="md">
+      <Card.Section>
+        <CourseImage src={image} />
+      </Card.Section>
+      <Stack gap={6} mt="md" style={{ flex: 1 }}>
+        <Title order={3} fz="lg" lh={1.3} id={titleId} lineClamp={2}>
+          {title}
+        </Title>
+        <Text size="sm" c="dimmed" lineClamp={2} title={description}>
+          {description}
+        </Text>
+        <Group justify="space-between" align="center" mt="auto" pt="xs" wrap="wrap" gap="xs">
+          <CourseRating rating={rating} reviews={reviews} />
+          <Text fw={700} fz="lg">
+            {formatPrice(price)}
+          </Text>
+        </Group>
+      </Stack>
+      <Group justify="space-between" mt="md" wrap="nowrap">
+        <WriteButton variant="subtle" color="red" size="compact-sm" leftSection={<IconTrash size={16} />} onClick={onDelete} loading={deleting} aria-label={`Delete course ${title}`}>
+          Delete
+        </WriteButton>
+        <Button
+          renderRoot={(props) => <Link to="/courses/$id" params={{ id: course._id }} {...props} />}
+          variant="light" size="compact-sm" rightSection={<IconArrowRight size={16} />} aria-label={`More Info about ${title}`}>
+          More Info
+        </Button>
+      </Group>
+    </Card>
+  );
+}

@@ -1,0 +1,54 @@
+import { Anchor, Button, Center, EmptyState, Loader, Stack, Text } from '@mantine/core';
+import { IconArrowLeft, IconBookOff } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { coursesQuery } from '../api/get-courses';
+import { DEFAULT_COURSE_TAB } from '../course-tabs';
+import { CourseHero } from './course-hero';
+import { CourseTabs } from './course-tabs';
+
+const FROM = '/_authed/courses/$id';
+
+/** The course detail editor (spec 2). The course comes from the loaded list: Loading until it is found there. */
+export function CourseDetailPage() {
+  const { id } = useParams({ from: FROM });
+  const { tab = DEFAULT_COURSE_TAB } = useSearch({ from: FROM });
+  const navigate = useNavigate({ from: '/courses/$id' });
+  const { data: courses, isFetching } = useQuery(coursesQuery);
+  const course = courses?.find((c) => c._id === id);
+
+  if (!course) return courses && !isFetching ? <CourseNotFound /> : <CourseLoading />;
+  return (
+    <Stack gap="lg">
+      <Anchor renderRoot={(props) => <Link to="/courses" {...props} />} size="sm" c="dimmed" w="fit-content">
+        <IconArrowLeft size={14} style={{ verticalAlign: -2 }} /> Courses
+      </Anchor>
+      <CourseHero course={course} />
+      {/* Tabs replace the history entry: Back leaves the course instead of stepping through tabs. */}
+      <CourseTabs course={course} tab={tab} onTabChange={(next) => void navigate({ search: { tab: next }, replace: true })} />
+    </Stack>
+  );
+}
+
+function CourseLoading() {
+  return (
+    <Center py="xl" role="status">
+      <Stack align="center" gap="xs">
+        <Loader />
+        <Text c="dimmed">Loading</Text>
+      </Stack>
+    </Center>
+  );
+}
+
+function CourseNotFound() {
+  return (
+    <EmptyState icon={<IconBookOff />} withIndicatorBackground title="Course not found" description="It may have been deleted. If it was added on another device, use Reload Data." py="xl">
+      <EmptyState.Actions>
+        <Button renderRoot={(props) => <Link to="/courses" {...props} />} variant="light" leftSection={<IconArrowLeft size={16} />}>
+          Back to courses
+        </Button>
+      </EmptyState.Actions>
+    </EmptyState>
+  );
+}

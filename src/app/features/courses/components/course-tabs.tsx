@@ -1,0 +1,48 @@
+import { Scroller, Tabs } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { Course } from '../../../../shared/schemas';
+import { COURSE_TAB_SLUGS, type CourseTab } from '../course-tabs';
+import { FaqTab } from './tabs/faq-tab';
+import { FeaturesTab } from './tabs/features-tab';
+import { LearnTab } from './tabs/learn-tab';
+import { PageDataTab } from './tabs/page-data-tab';
+import { ResourcesTab } from './tabs/resources-tab';
+import { ReviewsTab } from './tabs/reviews-tab';
+import { SyllabusTab } from './tabs/syllabus-tab';
+import classes from './course-tabs.module.css';
+
+const PANELS: Record<CourseTab, (props: { course: Course }) => ReactNode> = {
+  'page-data': PageDataTab,
+  syllabus: SyllabusTab,
+  faq: FaqTab,
+  reviews: ReviewsTab,
+  resources: ResourcesTab,
+  features: FeaturesTab,
+  learn: LearnTab,
+};
+
+/**
+ * The seven tabs. Inactive panels stay mounted (hidden), so unsaved edits in one tab survive a look at another;
+ * each panel is keyed by the course so opening another course starts from its own data.
+ */
+export function CourseTabs({ course, tab, onTabChange }: { course: Course; tab: CourseTab; onTabChange: (tab: CourseTab) => void }) {
+  return (
+    <Tabs value={tab} onChange={(v) => v && onTabChange(v as CourseTab)}>
+      {/* On phones the tabs stay in one row; the scroller's edge arrows show that more tabs follow. */}
+      <Scroller controlSize={32} draggable={false} classNames={{ content: classes.content }}>
+        <Tabs.List className={classes.list}>
+          {Object.entries(COURSE_TAB_SLUGS).map(([label, slug]) => (
+            <Tabs.Tab key={slug} value={slug}>
+              {label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Scroller>
+      {Object.entries(PANELS).map(([slug, Panel]) => (
+        <Tabs.Panel key={slug} value={slug} pt="lg">
+          <Panel key={course._id} course={course} />
+        </Tabs.Panel>
+      ))}
+    </Tabs>
+  );
+}

@@ -1,0 +1,45 @@
+import { Stack, Text, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { MESSAGES } from '../../../../../shared/messages';
+import { faqFields, type Course, type FaqItem } from '../../../../../shared/schemas';
+import { LongTextInput } from '../long-text-input';
+import { ItemTab, type ItemView } from './item-tab';
+import { plural } from './plural';
+
+type Values = { question: string; answer: string };
+
+function Fields({ form }: { form: UseFormReturnType<Values> }) {
+  return (
+    <>
+      <TextInput label="Question" required {...form.getInputProps('question')} />
+      <LongTextInput label="Answer" required {...form.getInputProps('answer')} />
+    </>
+  );
+}
+
+function Content({ item }: { item: FaqItem }) {
+  return (
+    <Stack gap={4}>
+      <Text fw={600}>{item.question}</Text>
+      <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-line' }}>
+        {item.answer}
+      </Text>
+    </Stack>
+  );
+}
+
+const view: ItemView<'faq', Values> = {
+  kind: 'faq',
+  noun: 'FAQ',
+  count: (n) => plural(n, 'question'),
+  emptyText: 'No FAQs yet.',
+  name: (item) => `FAQ "${item.question}"`,
+  blank: { question: '', answer: '' },
+  toValues: ({ question, answer }) => ({ question, answer }),
+  schema: faqFields,
+  deleted: MESSAGES.deleted.faq,
+  Fields,
+  Content,
+};
+
+export const FaqTab = ({ course }: { course: Course }) => <ItemTab course={course} view={view} />;

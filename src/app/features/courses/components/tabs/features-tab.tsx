@@ -1,0 +1,43 @@
+import { SimpleGrid, Text, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { MESSAGES } from '../../../../../shared/messages';
+import { tableDataFields, type Course, type TableDataItem } from '../../../../../shared/schemas';
+import { ItemTab, type ItemView } from './item-tab';
+import { plural } from './plural';
+
+type Values = { feature: string; value: string };
+
+function Fields({ form }: { form: UseFormReturnType<Values> }) {
+  return (
+    <>
+      <TextInput label="Feature" required placeholder="e.g. Live sessions" {...form.getInputProps('feature')} />
+      <TextInput label="Value" required placeholder="e.g. 2 per week" {...form.getInputProps('value')} />
+    </>
+  );
+}
+
+/** The features table of the course page: one feature and its value per row. */
+function Content({ item }: { item: TableDataItem }) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={4}>
+      <Text fw={600}>{item.feature}</Text>
+      <Text c="dimmed">{item.value}</Text>
+    </SimpleGrid>
+  );
+}
+
+const view: ItemView<'tableData', Values> = {
+  kind: 'tableData',
+  noun: 'Feature',
+  count: (n) => plural(n, 'feature'),
+  emptyText: 'No features yet.',
+  name: (item) => `feature "${item.feature}"`,
+  blank: { feature: '', value: '' },
+  toValues: ({ feature, value }) => ({ feature, value }),
+  schema: tableDataFields,
+  deleted: MESSAGES.deleted.tableData,
+  Fields,
+  Content,
+};
+
+export const FeaturesTab = ({ course }: { course: Course }) => <ItemTab course={course} view={view} />;

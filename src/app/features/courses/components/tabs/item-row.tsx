@@ -1,0 +1,31 @@
+import { Box, Group, Paper } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { WriteActionIcon } from '../../../../components/ui/write-controls';
+
+interface ItemRowProps {
+  /** e.g. 'FAQ "Do I need experience?"': the buttons read 'Edit FAQ "…"' and 'Delete FAQ "…"'. */
+  name: string;
+  onEdit: () => void;
+  onDelete: () => void;
+  deleting: boolean;
+  children: ReactNode;
+}
+
+export function ItemRow({ name, onEdit, onDelete, deleting, children }: ItemRowProps) {
+  return (
+    <Paper component="li" withBorder radius="md" p="md">
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <Box style={{ flex: 1, minWidth: 0 }}>{children}</Box>
+        <Group gap={4} wrap="nowrap">
+          <WriteActionIcon label={`Edit ${name}`} onClick={onEdit} size="lg">
+            <IconPencil size={18} />
+          </WriteActionIcon>
+          <WriteActionIcon label={`Delete ${name}`} color="red" onClick={onDelete} loading={deleting} size="lg">
+            <IconTrash size={18} />
+          </WriteActionIcon>
+        </Group>
+      </Group>
+    </Paper>
+  );
+}

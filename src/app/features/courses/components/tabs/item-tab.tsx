@@ -1,0 +1,95 @@
+import { EmptyState, Group, Stack, Text } from '@mantine/core';
+import { IconListDetails } from '@tabler/icons-react';
+import { useDisclosure } from '@mantine/hooks';
+import { useState, type ComponentType } from 'react';
+import type { z } from 'zod';
+import type { Course } from '../../../../../shared/schemas';
+import { WriteButton } from '../../../../components/ui/write-controls';
+import { deleteWithNotice } from '../../../../lib/confirm';
+import { itemsOf, type ItemFieldsOf, type ItemKind, type ItemOf } from '../../api/item-kinds';
+import { useItemMutations } from '../../api/item-mutations';
+import { SchemaFormModal, type FieldsComponent, type FormValues } from '../modals/schema-form-modal';
+import { ItemRow } from './item-row';
+
+/** What differs between the five item kinds: their words, form fields, shared schema and how an item reads. */
+export interface ItemView<K extends ItemKind, V extends FormValues> {
+  kind: K;
+  /** 'Syllabus' gives 'Add Syllabus', 'Edit Syllabus', 'Update Syllabus'. */
+  noun: string;
+  count: (n: number) => string;
+  emptyText: string;
+  /** Names the item in its buttons' accessible names, e.g. 'syllabus week 2' in 'Edit syllabus week 2'. */
+  name: (item: ItemOf<K>) => string;
+  blank: V;
+  toValues: (item: ItemOf<K>) => V;
+  schema: z.ZodType<ItemFieldsOf<K>>;
+  /** Spec 8 deletion notice texts. */
+  deleted: { text: string; failText: string };
+  Fields: FieldsComponent<V>;
+  Content: ComponentType<{ item: ItemOf<K> }>;
+}
+
+/** A tab listing one kind of course item with add (modal), edit (modal, prefilled) and delete (confirm, then notice). */
+export function ItemTab<K extends ItemKind, V extends FormValues>({ course, view }: { course: Course; view: ItemView<K, V> }) {
+  const items = itemsOf(course, view.kind);
+  const { add, update, remove } = useItemMutations(view.kind, course._id);
+  const [adding, addModal] = useDisclosure(false);
+  const [editing, setEditing] = useState<ItemOf<K> | null>(null);
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between">
+        <Text size="sm" c="dimmed">
+          {view.count(items.length)}
+        </Text>
+        <WriteButton onClick={addModal.open}>+ Add {view.noun}</WriteButton>
+      </Group>
+      {items.length === 0 ? (
+        <EmptyState icon={<IconListDetails />} withIndicatorBackground title={view.emptyText} size="sm" py="lg" />
+      ) : (
+        <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label={`${view.noun} items`}>
+          {items.map((item) => (
+            <ItemRow
+              key={item._id}
+              name={view.name(item)}
+              onEdit={() => setEditing(item)}
+              onDelete={() => void deleteWithNotice(() => remove.mutateAsync(item._id), view.deleted)}
+              deleting={remove.isPending && remove.variables === item._id}
+            >
+              <view.Content item={item} />
+            </ItemRow>
+          ))}
+        </Stack>
+      )}
+      <SchemaFormModal
+        title={`Add ${view.noun}`}
+        submitLabel={`Add ${view.noun}`}
+        pendingLabel="Adding..."
+        opened={adding}
+        onClose={addModal.close}
+        initialValues={view.blank}
+        schema={view.schema}
+        Fields={view.Fields}
+        onSubmit={(fields) => add.mutateAsync(fields)}
+        pending={add.isPending}
+        resetOnSuccess
+      />
+      {/* Mounted per edit, so it always opens with the item's current values. */}
+      {editing ? (
+        <SchemaFormModal
+          key={editing._id}
+          title={`Edit ${view.noun}`}
+          submitLabel={`Update ${view.noun}`}
+          pendingLabel="Updating..."
+          opened
+          onClose={() => setEditing(null)}
+          initialValues={view.toValues(editing)}
+          schema={view.schema}
+          Fields={view.Fields}
+          onSubmit={(fields) => update.mutateAsync({ id: editing._id, fields })}
+          pending={update.isPending}
+        />
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,70 @@
+import { ActionIcon, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { IconCircleCheck, IconPlus, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
+import { whatYouWillLearnBody, type Course } from '../../../../../shared/schemas';
+import { WriteButton } from '../../../../components/ui/write-controls';
+import { zodValidate } from '../../../../lib/form';
+import { useUpdateLearningPoints } from '../../api/update-learning-points';
+import { useServerForm } from './use-server-form';
+
+/** Learn: the what-you-will-learn points, edited as lines (each required) and saved together with Update. */
+export function LearnTab({ course }: { course: Course }) {
+  const update = useUpdateLearningPoints(course._id);
+  const { form, saved, failed } = useServerForm({ whatYouWillLearn: [...course.pageData.whatYouWillLearn] }, course.updatedAt, zodValidate(whatYouWillLearnBody));
+  // Focus goes to a line the admin just added, not on first render.
+  const [added, setAdded] = useState(false);
+  const points = form.values.whatYouWillLearn;
+
+  const submit = form.onSubmit((values) =>
+    update.mutate(whatYouWillLearnBody.parse(values).whatYouWillLearn, {
+      onSuccess: saved,
+      onError: failed,
+    }),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          What students will learn, one point per line.
+        </Text>
+        {points.length === 0 ? <Text c="dimmed">No learning points yet.</Text> : null}
+        {points.map((_, i) => (
+          <Group key={i} gap="xs" wrap="nowrap" align="flex-start">
+            <TextInput
+              aria-label={`Learning point ${i + 1}`}
+              placeholder="e.g. Build and deploy a REST API"
+              leftSection={<IconCircleCheck size={18} color="var(--mantine-color-teal-6)" />}
+              style={{ flex: 1 }}
+              autoFocus={added && i === points.length - 1}
+              {...form.getInputProps(`whatYouWillLearn.${i}`)}
+            />
+            <ActionIcon variant="subtle" color="gray" size="input-sm" aria-label={`Remove learning point ${i + 1}`} onClick={() => form.removeListItem('whatYouWillLearn', i)}>
+              <IconX size={18} />
+            </ActionIcon>
+          </Group>
+        ))}
+        {form.errors.whatYouWillLearn ? (
+          <Text size="sm" c="red">
+            {form.errors.whatYouWillLearn}
+          </Text>
+        ) : null}
+        <Group justify="space-between" mt="xs">
+          <Button
+            variant="subtle"
+            leftSection={<IconPlus size={16} />}
+            onClick={() => {
+              form.insertListItem('whatYouWillLearn', '');
+              setAdded(true);
+            }}
+          >
+            Add point
+          </Button>
+          <WriteButton type="submit" disabled={update.isPending}>
+            {update.isPending ? 'Updating...' : 'Update'}
+          </WriteButton>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,77 @@
+import { Fieldset, Group, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { pageDataBody, type Course, type CourseDetails } from '../../../../../shared/schemas';
+import { WriteButton } from '../../../../components/ui/write-controls';
+import { zodValidate } from '../../../../lib/form';
+import { useUpdatePageData } from '../../api/update-page-data';
+import { LongTextInput } from '../long-text-input';
+import { useServerForm } from './use-server-form';
+
+const DETAIL_FIELDS: { key: keyof CourseDetails; label: string; placeholder?: string }[] = [
+  { key: 'duration', label: 'Duration', placeholder: 'e.g. 12 weeks' },
+  { key: 'level', label: 'Level', placeholder: 'e.g. Beginner' },
+  { key: 'language', label: 'Language', placeholder: 'e.g. English' },
+  { key: 'certificate', label: 'Certificate', placeholder: 'e.g. Certificate of completion' },
+  { key: 'instructor', label: 'Instructor' },
+  { key: 'enrollmentDeadline', label: 'Enrollment Deadline' },
+  { key: 'startDate', label: 'Start Date' },
+];
+const DATE_FIELDS = new Set<keyof CourseDetails>(['enrollmentDeadline', 'startDate']);
+/** Dates are edited as YYYY-MM-DD; a value written another way stays a plain text field so it is never lost. */
+const dateInputType = (value: string) => (value === '' || /^\d{4}-\d{2}-\d{2}$/.test(value) ? 'date' : 'text');
+
+const toValues = (course: Course) => {
+  const { title, description, slug, price, discountPrice, courseDetails } = course.pageData;
+  return { title, description, slug, price: price as number | string, discountPrice: (discountPrice ?? '') as number | string, courseDetails: { ...courseDetails } };
+};
+
+/** Page Data: the course page's own fields, saved together with 'Update All Data' (PUT /courses/{id}/pageData). */
+export function PageDataTab({ course }: { course: Course }) {
+  const update = useUpdatePageData(course._id);
+  const { form, saved, failed } = useServerForm(toValues(course), course.updatedAt, zodValidate(pageDataBody));
+  const initialDetails = course.pageData.courseDetails;
+
+  const submit = form.onSubmit((values) =>
+    update.mutate(pageDataBody.parse(values), {
+      onSuccess: saved,
+      onError: failed,
+    }),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="lg">
+        <Fieldset legend="Course page">
+          <Stack gap="sm">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <TextInput label="Title" required {...form.getInputProps('title')} />
+              <TextInput label="Slug" required description="Lower-case letters, digits and dashes" {...form.getInputProps('slug')} />
+            </SimpleGrid>
+            <LongTextInput label="Description" required {...form.getInputProps('description')} />
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <NumberInput label="Price" required min={0} decimalScale={2} fixedDecimalScale allowNegative={false} prefix="$" {...form.getInputProps('price')} />
+              <NumberInput label="Discount Price" description="Leave empty for no discount" min={0} decimalScale={2} fixedDecimalScale allowNegative={false} prefix="$" {...form.getInputProps('discountPrice')} />
+            </SimpleGrid>
+          </Stack>
+        </Fieldset>
+        <Fieldset legend="Course details">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            {DETAIL_FIELDS.map(({ key, label, placeholder }) => (
+              <TextInput
+                key={key}
+                label={label}
+                placeholder={placeholder}
+                type={DATE_FIELDS.has(key) ? dateInputType(initialDetails[key]) : 'text'}
+                {...form.getInputProps(`courseDetails.${key}`)}
+              />
+            ))}
+          </SimpleGrid>
+        </Fieldset>
+        <Group justify="flex-end">
+          <WriteButton type="submit" disabled={update.isPending}>
+            {update.isPending ? 'Updating...' : 'Update All Data'}
+          </WriteButton>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,45 @@
+import { Anchor, Stack, Text, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { IconExternalLink } from '@tabler/icons-react';
+import { MESSAGES } from '../../../../../shared/messages';
+import { resourceFields, type Course, type ResourceItem } from '../../../../../shared/schemas';
+import { ItemTab, type ItemView } from './item-tab';
+import { plural } from './plural';
+
+type Values = { name: string; link: string };
+
+function Fields({ form }: { form: UseFormReturnType<Values> }) {
+  return (
+    <>
+      <TextInput label="Name" required {...form.getInputProps('name')} />
+      <TextInput label="Link" required type="url" inputMode="url" placeholder="https://…" {...form.getInputProps('link')} />
+    </>
+  );
+}
+
+function Content({ item }: { item: ResourceItem }) {
+  return (
+    <Stack gap={2}>
+      <Text fw={600}>{item.name}</Text>
+      <Anchor href={item.link} target="_blank" rel="noopener noreferrer" size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {item.link} <IconExternalLink size={14} style={{ verticalAlign: -2 }} aria-label="(opens in a new tab)" />
+      </Anchor>
+    </Stack>
+  );
+}
+
+const view: ItemView<'resource', Values> = {
+  kind: 'resource',
+  noun: 'Resource',
+  count: (n) => plural(n, 'resource'),
+  emptyText: 'No resources yet.',
+  name: (item) => `resource "${item.name}"`,
+  blank: { name: '', link: '' },
+  toValues: ({ name, link }) => ({ name, link }),
+  schema: resourceFields,
+  deleted: MESSAGES.deleted.resource,
+  Fields,
+  Content,
+};
+
+export const ResourcesTab = ({ course }: { course: Course }) => <ItemTab course={course} view={view} />;

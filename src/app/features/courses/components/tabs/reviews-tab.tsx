@@ -1,0 +1,71 @@
+import { Group, Input, Rating, Stack, Text, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { useId } from 'react';
+import { RATING_MAX, RATING_MIN } from '../../../../../shared/constants';
+import { MESSAGES } from '../../../../../shared/messages';
+import { reviewFields, type Course, type ReviewItem } from '../../../../../shared/schemas';
+import { LongTextInput } from '../long-text-input';
+import { ItemTab, type ItemView } from './item-tab';
+import { plural } from './plural';
+
+type Values = { reviewer: string; rating: number; comment: string };
+
+const starLabel = (n: number) => plural(n, 'star');
+
+/** Rating is picked with stars, so it can only be 1 to 5 (spec 5); it starts at 1. */
+function Fields({ form }: { form: UseFormReturnType<Values> }) {
+  const labelId = useId();
+  const rating = form.getInputProps('rating');
+  return (
+    <>
+      <TextInput label="Reviewer" required {...form.getInputProps('reviewer')} />
+      <Input.Wrapper label="Rating" required labelElement="div" id={labelId} error={rating.error}>
+        <Group gap="sm" mt={4}>
+          <Rating
+            value={form.values.rating}
+            onChange={(v) => form.setFieldValue('rating', Math.min(RATING_MAX, Math.max(RATING_MIN, v)))}
+            count={RATING_MAX}
+            size="lg"
+            role="radiogroup"
+            aria-labelledby={labelId}
+            getSymbolLabel={starLabel}
+          />
+          <Text size="sm" c="dimmed" aria-hidden>
+            {form.values.rating} / {RATING_MAX}
+          </Text>
+        </Group>
+      </Input.Wrapper>
+      <LongTextInput label="Comment" required {...form.getInputProps('comment')} />
+    </>
+  );
+}
+
+function Content({ item }: { item: ReviewItem }) {
+  return (
+    <Stack gap={4}>
+      <Group gap="sm">
+        <Text fw={600}>{item.reviewer}</Text>
+        <Rating value={item.rating} readOnly size="sm" role="img" aria-label={`${starLabel(item.rating)} out of ${RATING_MAX}`} />
+      </Group>
+      <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-line' }}>
+        {item.comment}
+      </Text>
+    </Stack>
+  );
+}
+
+const view: ItemView<'review', Values> = {
+  kind: 'review',
+  noun: 'Review',
+  count: (n) => plural(n, 'review'),
+  emptyText: 'No reviews yet.',
+  name: (item) => `review by ${item.reviewer}`,
+  blank: { reviewer: '', rating: RATING_MIN, comment: '' },
+  toValues: ({ reviewer, rating, comment }) => ({ reviewer, rating, comment }),
+  schema: reviewFields,
+  deleted: MESSAGES.deleted.review,
+  Fields,
+  Content,
+};
+
+export const ReviewsTab = ({ course }: { course: Course }) => <ItemTab course={course} view={view} />;

@@ -1,0 +1,109 @@
+import { Anchor, Badge, Grid, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconBook2, IconCalendarEvent, IconCertificate, IconRosetteDiscountCheck, IconShoppingBag, IconUsers } from '@tabler/icons-react';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { batchesQuery } from '../../batches/api/get-batches';
+import { coursesQuery } from '../../courses/api/get-courses';
+import { enrollmentsQuery } from '../../enrollments/api/get-enrollments';
+import { servicesQuery } from '../../services/api/get-services';
+import { usersQuery } from '../../users/api/get-users';
+import { formatDate, formatMoney } from '../../../lib/format';
+import { computeStats } from '../dashboard-stats';
+import { StatCard } from './stat-card';
+
+const number = new Intl.NumberFormat('en-US');
+
+/** The landing screen: what the business looks like today and what waits for an admin. */
+export function DashboardPage() {
+  const { data: users } = useSuspenseQuery(usersQuery);
+  const { data: courses } = useSuspenseQuery(coursesQuery);
+  const { data: enrollments } = useSuspenseQuery(enrollmentsQuery);
+  const { data: batches } = useSuspenseQuery(batchesQuery);
+  const { data: services } = useSuspenseQuery(servicesQuery);
+  const stats = useMemo(() => computeStats(users, courses, enrollments, batches, services), [users, courses, enrollments, batches, services]);
+
+  return (
+    <Stack gap="lg">
+      <Title order={2}>Dashboard</Title>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
+        <StatCard label="Users" value={number.format(stats.users)} hint={`${number.format(stats.verifiedUsers)} verified`} icon={IconUsers} color="indigo" to="/users" />
+        <StatCard label="Verified users" value={number.format(stats.verifiedUsers)} hint={stats.users ? `${Math.round((stats.verifiedUsers / stats.users) * 100)}% of all users` : undefined} icon={IconRosetteDiscountCheck} color="teal" to="/users" />
+        <StatCard label="Courses" value={number.format(stats.courses)} icon={IconBook2} color="grape" to="/courses" />
+        <StatCard label="Active batches" value={number.format(stats.activeBatches)} hint={`${number.format(batches.length)} in all`} icon={IconCalendarEvent} color="cyan" to="/enrollments" />
+        <StatCard label="Enrollments to approve" value={number.format(stats.pendingEnrollments)} hint="Review them by batch" icon={IconCertificate} color={stats.pendingEnrollments ? 'orange' : 'gray'} to="/enrollments" />
+        <StatCard label="Service purchases to approve" value={number.format(stats.pendingServices)} hint="Approve or delete them" icon={IconShoppingBag} color={stats.pendingServices ? 'orange' : 'gray'} to="/services" />
+      </SimpleGrid>
+
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Paper withBorder p="md" radius="md" h="100%">
+            <Title order={4} mb="sm">
+              Revenue
+            </Title>
+            <Text size="xs" c="dimmed" mb="sm">
+              Approved enrollments and verified service purchases
+            </Text>
+            {stats.revenue.length ? (
+              <Stack gap={6}>
+                {stats.revenue.map((r) => (
+                  <Group key={r.currency} justify="space-between">
+                    <Badge variant="light">{r.currency}</Badge>
+                    <Text fw={600}>{formatMoney(r.amount, r.currency)}</Text>
+                  </Group>
+                ))}
+              </Stack>
+            ) : (
+              <Text c="dimmed">No approved payments yet.</Text>
+            )}
+          </Paper>
+        </Grid.Col>
+
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Paper withBorder p="md" radius="md" h="100%">
+            <Group justify="space-between" mb="sm">
+              <Title order={4}>Newest enrollments</Title>
+              <Anchor component={Link} to="/enrollments" size="sm">
+                All enrollments
+              </Anchor>
+            </Group>
+            {stats.newestEnrollments.length ? (
+              <Table.ScrollContainer minWidth={480}>
+                <Table verticalSpacing="xs">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Name</Table.Th>
+                      <Table.Th>Course</Table.Th>
+                      <Table.Th>Date</Table.Th>
+                      <Table.Th>Status</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {stats.newestEnrollments.map((e) => (
+                      <Table.Tr key={e._id}>
+                        <Table.Td>
+                          <Anchor renderRoot={(props) => <Link to="/enrollments/$id" params={{ id: e._id }} {...props} />}>
+                            {e.userDetails.name}
+                          </Anchor>
+                        </Table.Td>
+                        <Table.Td>{e.courseDetails.title}</Table.Td>
+                        <Table.Td>{formatDate(e.createdAt)}</Table.Td>
+                        <Table.Td>
+                          <Badge color={e.isVerified ? 'green' : 'yellow'} variant="light">
+                            {e.isVerified ? 'Approved' : 'Pending'}
+                          </Badge>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            ) : (
+              <Text c="dimmed">No enrollments yet.</Text>
+            )}
+          </Paper>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { MESSAGES } from '../../../../shared/messages';
+import type { Enrollment } from '../../../../shared/schemas';
+import { apiFetch } from '../../../lib/api-client';
+import { replaceEnrollment } from './enrollments-cache';
+
+/** PUT /enrollments/{id}/complete: the server's copy (completed, progress 100) replaces the local one (spec 4). */
+export function useCompleteEnrollment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<{ success: boolean; data: Enrollment }>(`/enrollments/${id}/complete`, { method: 'PUT' }),
+    onSuccess: (reply) => {
+      if (reply.success) replaceEnrollment(queryClient, reply.data);
+    },
+    onError: () => {
+      toast.error(MESSAGES.enrollment.completeFailed);
+    },
+  });
+}

@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { MESSAGES } from '../../../../shared/messages';
+import type { Enrollment } from '../../../../shared/schemas';
+import { apiFetch } from '../../../lib/api-client';
+import { confirmDelete } from '../../../lib/confirm';
+import { removeEnrollment } from './enrollments-cache';
+
+export function useDeleteEnrollment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<{ success: boolean; data: Enrollment }>(`/enrollments/${id}`, { method: 'DELETE' }),
+    onSuccess: (reply, id) => {
+      if (reply.success) removeEnrollment(queryClient, id);
+    },
+    onError: () => {
+      toast.error(MESSAGES.enrollment.deleteFailedRetry);
+    },
+  });
+}
+
+/** Asks 'Are you sure?' first (spec 5); resolves true once the enrollment is gone. */
+export function useConfirmedDelete() {
+  const { mutateAsync, isPending } = useDeleteEnrollment();
+  const remove = async (id: string) => {
+    if (!(await confirmDelete())) return false;
+    return mutateAsync(id).then(
+      () => true,
+      () => false, // already told: the generic toast and the screen's sentence
+    );
+  };
+  return { remove, isPending };
+}

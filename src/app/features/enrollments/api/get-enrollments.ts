@@ -1,0 +1,9 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Enrollment } from '../../../../shared/schemas';
+import { apiFetch } from '../../../lib/api-client';
+
+export const enrollmentsQuery = queryOptions({
+  queryKey: ['enrollments'] as const,
+  queryFn: ({ signal }) => apiFetch<{ data: Enrollment[] }>('/enrollments', { signal }).then((r) => r.data),
+  meta: { persist: true },
+});

@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { MESSAGES } from '../../../../shared/messages';
+import type { Enrollment } from '../../../../shared/schemas';
+import { apiFetch } from '../../../lib/api-client';
+import { replaceEnrollment } from './enrollments-cache';
+
+interface ApprovalReply {
+  success: boolean;
+  data: Enrollment;
+}
+
+/**
+ * Approve (isVerified true, verifiedAt now) or Disapprove (false, null), applied locally only when the
+ * reply says success; the server's copy carries the exact verifiedAt.
+ */
+export function useSetApproval() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, approve }: { id: string; approve: boolean }) =>
+      apiFetch<ApprovalReply>(`/enrollments/${approve ? 'approve' : 'dis-approve'}/${id}`, { method: 'PUT' }),
+    onSuccess: (reply) => {
+      if (reply.success) replaceEnrollment(queryClient, reply.data);
+    },
+    // The screen's own sentence, after the generic toast that says why (spec 8).
+    onError: (_err, { approve }) => {
+      toast.error(approve ? MESSAGES.enrollment.approveFailed : MESSAGES.enrollment.disapproveFailed);
+    },
+  });
+}

@@ -1,0 +1,12 @@
+import { IconCircleCheck } from '@tabler/icons-react';
+import { WriteButton } from '../../../components/ui/write-controls';
+import { useCompleteEnrollment } from '../api/complete-enrollment';
+
+export function CompleteButton({ id }: { id: string }) {
+  const complete = useCompleteEnrollment();
+  return (
+    <WriteButton size="xs" variant="light" leftSection={<IconCircleCheck size={14} />} loading={complete.isPending} onClick={() => complete.mutate(id)}>
+      Mark as completed
+    </WriteButton>
+  );
+}

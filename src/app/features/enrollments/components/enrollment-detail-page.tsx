@@ -1,0 +1,93 @@
+import { Anchor, Button, Group, Text } from '@mantine/core';
+import { IconArrowLeft, IconDownload, IconEdit, IconExternalLink, IconTrash } from '@tabler/icons-react';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link, Navigate, useParams } from '@tanstack/react-router';
+import { useRef, useState } from 'react';
+import type { Batch } from '../../../../shared/schemas';
+import { YesNoBadge } from '../../../components/ui/badges';
+import { PageHeader } from '../../../components/ui/page-header';
+import { WriteButton } from '../../../components/ui/write-controls';
+import { batchesQuery } from '../../batches/api/get-batches';
+import { useConfirmedDelete } from '../api/delete-enrollment';
+import { enrollmentsQuery } from '../api/get-enrollments';
+import { downloadEnrollments } from '../csv';
+import { enrolleeName } from '../enrollee';
+import { ApprovalButton } from './approval-button';
+import { EnrollmentEditModal } from './enrollment-edit-modal';
+import { EnrollmentSections } from './enrollment-sections';
+
+/** The public site's page of the course (VITE_SITE_URL empty: this server). */
+const courseUrl = (slug: string) => `${import.meta.env.VITE_SITE_URL ?? ''}/courses/${slug}`;
+
+/** One enrollment from the loaded list; an id that is not in it goes to /enrollments (spec 2). */
+export function EnrollmentDetailPage() {
+  const { id } = useParams({ from: '/_authed/enrollments/$id' });
+  const { data: enrollments } = useSuspenseQuery(enrollmentsQuery);
+  const { data: batches } = useSuspenseQuery(batchesQuery);
+  const { remove, isPending: deleting } = useConfirmedDelete();
+  const [editing, setEditing] = useState(false);
+  // Set while this screen deletes its enrollment: once it leaves the list, go back to its batch instead.
+  const deletedFrom = useRef<string | null>(null);
+
+  const enrollment = enrollments.find((e) => e._id === id);
+  if (!enrollment) {
+    const batchId = deletedFrom.current;
+    return batchId ? <Navigate to="/enrollments/batch/$id" params={{ id: batchId }} replace /> : <Navigate to="/enrollments" replace />;
+  }
+  const batch = batches.find((b) => b._id === enrollment.batchId);
+  const name = enrolleeName(enrollment);
+
+  const onDelete = async () => {
+    deletedFrom.current = batch?._id ?? null;
+    if (!(await remove(enrollment._id))) deletedFrom.current = null;
+  };
+
+  return (
+    <>
+      <BackLink batch={batch} />
+      <PageHeader title={name}>
+        <ApprovalButton enrollment={enrollment} size="sm" />
+        <WriteButton size="sm" variant="default" leftSection={<IconEdit size={16} />} onClick={() => setEditing(true)}>
+          Edit
+        </WriteButton>
+        <Button size="sm" variant="default" leftSection={<IconDownload size={16} />} onClick={() => downloadEnrollments(name, [enrollment], batches)}>
+          Download
+        </Button>
+        <WriteButton size="sm" variant="light" color="red" leftSection={<IconTrash size={16} />} loading={deleting} onClick={() => void onDelete()}>
+          Delete
+        </WriteButton>
+      </PageHeader>
+      <Group gap="sm" mt={-8} mb="lg" justify="space-between">
+        <Group gap="xs">
+          <YesNoBadge value={enrollment.isVerified} yes="Approved" no="Pending" noColor="yellow" />
+          <Text c="dimmed" size="sm">
+            {enrollment.courseDetails.title}
+          </Text>
+        </Group>
+        <Button component="a" href={courseUrl(enrollment.courseDetails.slug)} target="_blank" rel="noopener" variant="subtle" size="sm" rightSection={<IconExternalLink size={16} />}>
+          Go to Course
+        </Button>
+      </Group>
+      <EnrollmentSections enrollment={enrollment} batch={batch} />
+      {editing ? <EnrollmentEditModal enrollment={enrollment} batches={batches} onClose={() => setEditing(false)} /> : null}
+    </>
+  );
+}
+
+/** Back to the batch the enrollment belongs to, or to the overview when it has none. */
+function BackLink({ batch }: { batch: Batch | undefined }) {
+  const label = (
+    <Group gap={4} component="span">
+      <IconArrowLeft size={14} /> {batch ? batch.batchName : 'All batches'}
+    </Group>
+  );
+  return batch ? (
+    <Anchor renderRoot={(props) => <Link to="/enrollments/batch/$id" params={{ id: batch._id }} {...props} />} size="sm" c="dimmed">
+      {label}
+    </Anchor>
+  ) : (
+    <Anchor renderRoot={(props) => <Link to="/enrollments" {...props} />} size="sm" c="dimmed">
+      {label}
+    </Anchor>
+  );
+}

@@ -1,0 +1,55 @@
+import { Alert, NumberInput, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { CURRENCIES, PROGRESS_MAX, PROGRESS_MIN } from '../../../../shared/constants';
+import { MESSAGES } from '../../../../shared/messages';
+import { enrollmentUpdateBody, type Batch, type Enrollment } from '../../../../shared/schemas';
+import { ModalForm } from '../../../components/ui/modal-form';
+import { fieldErrors, zodValidate } from '../../../lib/form';
+import { useUpdateEnrollment } from '../api/update-enrollment';
+import { editFormBody, editFormValues, paymentStatusOptions, type EditFormValues } from '../edit-form-values';
+
+const validateBody = zodValidate(enrollmentUpdateBody);
+
+/** The enrollment edit form (PUT /enrollment/{id}); stays open with a message when the update fails. */
+export function EnrollmentEditModal({ enrollment, batches, onClose }: { enrollment: Enrollment; batches: Batch[]; onClose: () => void }) {
+  const update = useUpdateEnrollment(enrollment._id);
+  const form = useForm<EditFormValues>({ initialValues: editFormValues(enrollment), validate: (v) => validateBody(editFormBody(v)) });
+
+  const submit = form.onSubmit((v) =>
+    update.mutate(enrollmentUpdateBody.parse(editFormBody(v)), {
+      onSuccess: onClose,
+      onError: (err) => {
+        console.error('Updating the enrollment failed', err);
+        form.setErrors(fieldErrors(err));
+      },
+    }),
+  );
+
+  return (
+    <ModalForm title="Edit Enrollment" opened onClose={onClose} onSubmit={submit} submitLabel="Update Enrollment" pendingLabel="Updating..." pending={update.isPending}>
+      {update.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          {MESSAGES.enrollment.editFailed}
+        </Alert>
+      ) : null}
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <TextInput label="Payment ID" placeholder="e.g. pay_123" {...form.getInputProps('paymentId')} />
+        <NumberInput label="Amount paid" min={0} decimalScale={2} clampBehavior="none" thousandSeparator="," {...form.getInputProps('amountPaid')} />
+        <Select label="Currency" placeholder="Choose a currency" data={CURRENCIES} allowDeselect={false} {...form.getInputProps('currency')} />
+        <Select label="Payment status" data={paymentStatusOptions} allowDeselect={false} {...form.getInputProps('paymentStatus')} />
+        <NumberInput label="Progress (%)" min={PROGRESS_MIN} max={PROGRESS_MAX} allowDecimal={false} clampBehavior="none" {...form.getInputProps('progress')} />
+        <Select
+          label="Batch"
+          placeholder="Choose a batch"
+          data={batches.map((b) => ({ value: b._id, label: b.batchName }))}
+          allowDeselect={false}
+          searchable
+          {...form.getInputProps('batchId')}
+        />
+      </SimpleGrid>
+      <Switch label="Completed" {...form.getInputProps('completed', { type: 'checkbox' })} />
+      <Switch label="Certificate issued" {...form.getInputProps('certificateIssued', { type: 'checkbox' })} />
+      <Switch label="Approved" {...form.getInputProps('isApproved', { type: 'checkbox' })} />
+    </ModalForm>
+  );
+}

@@ -1,0 +1,72 @@
+import { Button, Paper, SimpleGrid, Text } from '@mantine/core';
+import { IconDownload, IconPlus } from '@tabler/icons-react';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import type { Batch } from '../../../../shared/schemas';
+import { PageHeader } from '../../../components/ui/page-header';
+import { WriteButton } from '../../../components/ui/write-controls';
+import { useDeleteBatch } from '../../batches/api/delete-batch';
+import { batchesQuery } from '../../batches/api/get-batches';
+import { BatchCard } from '../../batches/components/batch-card';
+import { BatchFormModal } from '../../batches/components/batch-form-modal';
+import { enrollmentsQuery } from '../api/get-enrollments';
+import { downloadEnrollments } from '../csv';
+
+/** Active batches first; otherwise the list's newest-first order stays (a stable sort). */
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+const activeFirst = (batches: Batch[]) => [...batches].sort((a, b) => Number(b.isActive) - Number(a.isActive));
+
+export function EnrollmentsOverview() {
+  const { data: batches } = useSuspenseQuery(batchesQuery);
+  const { data: enrollments } = useSuspenseQuery(enrollmentsQuery);
+  const deleteBatch = useDeleteBatch();
+  const [modal, setModal] = useState<{ batch?: Batch } | null>(null);
+
+  // Counted from the loaded list, so a card always agrees with its batch page after local changes.
+  const counts = useMemo(() => {
+    const m = new Map<string, number>();
+    for (const e of enrollments) if (e.batchId) m.set(e.batchId, (m.get(e.batchId) ?? 0) + 1);
+    return m;
+  }, [enrollments]);
+  const pending = useMemo(() => enrollments.filter((e) => !e.isVerified).length, [enrollments]);
+
+  return (
+    <>
+      <PageHeader title="Enrollments Data">
+        <WriteButton leftSection={<IconPlus size={18} />} onClick={() => setModal({})}>
+          Start New Batch
+        </WriteButton>
+        <Button variant="default" leftSection={<IconDownload size={18} />} onClick={() => downloadEnrollments('enrollments', enrollments, batches)} disabled={!enrollments.length}>
+          Download All
+        </Button>
+      </PageHeader>
+      <Text c="dimmed" size="sm" mt={-8} mb="lg">
+        {count(enrollments.length, 'enrollment', 'enrollments')} in {count(batches.length, 'batch', 'batches')} · {pending} pending approval
+      </Text>
+
+      {batches.length === 0 ? (
+        <Paper withBorder p="xl" radius="md" ta="center">
+          <Text fw={600}>No batches yet.</Text>
+          <Text c="dimmed" size="sm">
+            Start a new batch to group enrollments.
+          </Text>
+        </Paper>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="md">
+          {activeFirst(batches).map((batch) => (
+            <BatchCard
+              key={batch._id}
+              batch={batch}
+              enrollmentCount={counts.get(batch._id) ?? 0}
+              onEdit={() => setModal({ batch })}
+              onDelete={() => void deleteBatch(batch._id)}
+            />
+          ))}
+        </SimpleGrid>
+      )}
+
+      {modal ? <BatchFormModal batch={modal.batch} onClose={() => setModal(null)} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import { Card, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { DetailField, DetailGrid } from '../../../components/ui/detail-field';
+import { NA } from '../../../lib/format';
+
+/** Label, value, and `wide` for long text that takes the whole row. */
+export type InfoItem = [label: string, value: ReactNode, wide?: 'wide'];
+
+/** A titled card of label/value pairs; empty values read N/A (spec 2). */
+export function InfoSection({ title, items, children }: { title: string; items: InfoItem[]; children?: ReactNode }) {
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-label={title}>
+      <Title order={3} fz="md" mb="md">
+        {title}
+      </Title>
+      <DetailGrid cols={{ base: 1, xs: 2 }}>
+        {items.map(([label, value, wide]) => (
+          <div key={label} style={wide ? { gridColumn: '1 / -1' } : undefined}>
+            <DetailField label={label}>{value === null || value === undefined || value === '' ? NA : value}</DetailField>
+          </div>
+        ))}
+      </DetailGrid>
+      {children}
+    </Card>
+  );
+}

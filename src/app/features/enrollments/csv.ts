@@ -1,0 +1,52 @@
+import { CSV_DEFAULT_AMOUNT, CSV_DEFAULT_CURRENCY, DATE_LOCALE } from '../../../shared/constants';
+import type { Batch, Enrollment } from '../../../shared/schemas';
+import { downloadCsv, toCsv } from '../../lib/csv';
+import { NA, orNA } from '../../lib/format';
+import { enrolleeEmail, enrolleeName, enrolleePhone } from './enrollee';
+
+const HEADER = [
+  'Name',
+  'Email',
+  'Phone',
+  'Paid Amount',
+  'Payment Method',
+  'Transaction ID',
+  'Course',
+  'Course Description',
+  'Approved',
+  'Approval Date',
+  'Enrollment Date',
+  'Batch',
+] as const;
+
+/** Numeric en-US dates (11/21/2026): spreadsheets read them as dates. */
+const dateFormat = new Intl.DateTimeFormat(DATE_LOCALE);
+const csvDate = (iso: string | null) => (iso && !Number.isNaN(Date.parse(iso)) ? dateFormat.format(new Date(iso)) : NA);
+
+/** Currency plus amount, e.g. "USD 49.00"; USD and 0.00 when missing (spec 9). */
+const paidAmount = (e: Enrollment) => `${e.currency || CSV_DEFAULT_CURRENCY} ${e.amount == null ? CSV_DEFAULT_AMOUNT : e.amount.toFixed(2)}`;
+
+export function enrollmentsCsv(enrollments: readonly Enrollment[], batches: readonly Batch[]): string {
+  const batchNames = new Map(batches.map((b) => [b._id, b.batchName]));
+  return toCsv(
+    HEADER,
+    enrollments.map((e) => [
+      orNA(enrolleeName(e)),
+      orNA(enrolleeEmail(e)),
+      orNA(enrolleePhone(e)),
+      paidAmount(e),
+      orNA(e.paymentMethod),
+      orNA(e.transactionId),
+      orNA(e.courseDetails.title),
+      orNA(e.courseDetails.description),
+      e.isVerified ? 'Approved' : 'Pending',
+      csvDate(e.verifiedAt),
+      csvDate(e.createdAt),
+      orNA(e.batchId ? batchNames.get(e.batchId) : null),
+    ]),
+  );
+}
+
+/** All: enrollments.csv; a batch: "{batch name}.csv"; one enrollment: "{user name}.csv" (spec 3). */
+export const downloadEnrollments = (fileName: string, enrollments: readonly Enrollment[], batches: readonly Batch[]) =>
+  downloadCsv(`${fileName}.csv`, enrollmentsCsv(enrollments, batches));

@@ -1,0 +1,62 @@
+import { IconCheck, IconTrash, IconX } from '@tabler/icons-react';
+import { MESSAGES } from '../../../../shared/messages';
+import type { Service } from '../../../../shared/schemas';
+import { YesNoBadge } from '../../../components/ui/badges';
+import { WriteActionIcon, WriteButton } from '../../../components/ui/write-controls';
+import { confirmDialog } from '../../../lib/confirm';
+import { useDeleteService, useDeletingServiceIds } from '../api/delete-service';
+import { useVerifyingServiceIds, useVerifyService } from '../api/verify-service';
+
+export const ServiceStatusBadge = ({ service }: { service: Service }) => (
+  <YesNoBadge value={service.isVerified} yes="Verified" no="Pending" noColor="yellow" />
+);
+
+/** One action toggles approval (spec 4): Approve while pending, Disapprove once verified. */
+export function VerifyServiceButton({ service, size = 'xs' }: { service: Service; size?: 'xs' | 'sm' }) {
+  const { mutate } = useVerifyService();
+  const running = useVerifyingServiceIds().has(service._id);
+  const approve = !service.isVerified;
+  // Approve is the call to action; Disapprove stays quiet so a page of verified rows is not a wall of colour.
+  return (
+    <WriteButton
+      size={size}
+      miw={size === 'xs' ? 128 : undefined}
+      variant={approve ? 'light' : 'default'}
+      color={approve ? 'green' : undefined}
+      leftSection={approve ? <IconCheck size={14} /> : <IconX size={14} />}
+      loading={running}
+      onClick={() => mutate(service._id)}
+    >
+      {approve ? 'Approve' : 'Disapprove'}
+    </WriteButton>
+  );
+}
+
+/** Asks with the service's own dialog (spec 5), then deletes; a failure is toasted and logged by the mutation. */
+export function DeleteServiceButton({ service, compact = false, onDeleted }: { service: Service; compact?: boolean; onDeleted?: () => void }) {
+  const { mutateAsync } = useDeleteService();
+  const deleting = useDeletingServiceIds().has(service._id);
+  const title = service.serviceDetails.title;
+  const onClick = async () => {
+    const ok = await confirmDialog({ title: MESSAGES.deleteService.title, text: MESSAGES.deleteService.text(title), confirmText: 'Delete' });
+    if (!ok) return;
+    try {
+      await mutateAsync(service._id);
+    } catch {
+      return;
+    }
+    onDeleted?.();
+  };
+  if (compact) {
+    return (
+      <WriteActionIcon label={`Delete service ${title} of ${service.userDetails.name}`} color="red" loading={deleting} onClick={() => void onClick()}>
+        <IconTrash size={18} stroke={1.6} />
+      </WriteActionIcon>
+    );
+  }
+  return (
+    <WriteButton size="sm" color="red" variant="light" leftSection={<IconTrash size={16} />} loading={deleting} onClick={() => void onClick()}>
+      Delete
+    </WriteButton>
+  );
+}

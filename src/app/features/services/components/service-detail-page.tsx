@@ -1,0 +1,113 @@
+import { Anchor, Badge, Card, Center, Group, Image, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { MESSAGES } from '../../../../shared/messages';
+import { DetailField, DetailGrid } from '../../../components/ui/detail-field';
+import { formatDateTime, formatMoney, orNA } from '../../../lib/format';
+import { servicesQuery } from '../api/get-services';
+import { serviceImageUrl } from '../image-url';
+import { DeleteServiceButton, ServiceStatusBadge, VerifyServiceButton } from './service-actions';
+import { AccountInfo } from './account-info';
+import classes from './service-detail.module.css';
+
+const route = getRouteApi('/_authed/services/$id');
+
+const BackLink = () => (
+  <Anchor component={Link} to="/services" size="sm">
+    <Group gap={4} component="span">
+      <IconArrowLeft size={14} /> Back to services
+    </Group>
+  </Anchor>
+);
+
+/** 'Loading service details...' until the purchase is in the loaded list, then the detail or a not-found state. */
+export function ServiceDetailPage() {
+  const { id } = route.useParams();
+  const navigate = useNavigate();
+  const { data: services } = useQuery(servicesQuery);
+  const service = services?.find((s) => s._id === id);
+
+  if (!services) {
+    return (
+      <Center py="xl" role="status">
+        <Group gap="sm">
+          <Loader size="sm" />
+          <Text>{MESSAGES.services.loading}</Text>
+        </Group>
+      </Center>
+    );
+  }
+  if (!service) {
+    return (
+      <Stack align="center" py="xl" gap="xs" ta="center">
+        <Title order={2}>Service not found</Title>
+        <Text c="dimmed">This purchase is not in the loaded list. It may have been deleted.</Text>
+        <BackLink />
+      </Stack>
+    );
+  }
+
+  const { serviceDetails: details, userDetails: customer } = service;
+  return (
+    <Stack gap="md" maw={1040}>
+      <BackLink />
+      <Card withBorder radius="lg" padding={0}>
+        <div className={classes.hero}>
+          <Image src={serviceImageUrl(details.image)} alt={details.title} className={classes.image} fallbackSrc="/favicon.svg" />
+          <Stack p="xl" gap="sm">
+            <Group gap="xs">
+              <ServiceStatusBadge service={service} />
+              <Badge variant="outline" color="gray">
+                {orNA(service.paymentMethod)}
+              </Badge>
+            </Group>
+            <Title order={2}>{details.title}</Title>
+            <Text c="dimmed">{details.description}</Text>
+            <Text fz={28} fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>
+              {formatMoney(service.amount, service.currency)}
+            </Text>
+            <Group gap="xs" mt="auto">
+              <VerifyServiceButton service={service} size="sm" />
+              <DeleteServiceButton service={service} onDeleted={() => void navigate({ to: '/services', replace: true })} />
+            </Group>
+          </Stack>
+        </div>
+      </Card>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Card withBorder radius="lg" padding="xl">
+          <Title order={3} size="h4" mb="md">
+            Payment
+          </Title>
+          <DetailGrid cols={{ base: 1, sm: 2 }}>
+            <DetailField label="Amount">{formatMoney(service.amount, service.currency)}</DetailField>
+            <DetailField label="Payment Method">{orNA(service.paymentMethod)}</DetailField>
+            <DetailField label="Transaction ID">
+              <Text span ff="monospace" size="sm">
+                {orNA(service.transactionId)}
+              </Text>
+            </DetailField>
+            <DetailField label="Status">{service.isVerified ? 'Verified' : 'Pending'}</DetailField>
+            <DetailField label="Created">{formatDateTime(service.createdAt)}</DetailField>
+            <DetailField label="Last Updated">{formatDateTime(service.updatedAt)}</DetailField>
+          </DetailGrid>
+        </Card>
+        <Card withBorder radius="lg" padding="xl">
+          <Title order={3} size="h4" mb="md">
+            Customer
+          </Title>
+          <DetailGrid cols={{ base: 1, sm: 2 }}>
+            <DetailField label="Name">{customer.name}</DetailField>
+            <DetailField label="Email">
+              <Anchor href={`mailto:${customer.email}`} inherit>
+                {customer.email}
+              </Anchor>
+            </DetailField>
+            <DetailField label="Phone">{orNA(customer.phone)}</DetailField>
+          </DetailGrid>
+        </Card>
+      </SimpleGrid>
+      {service.userId ? <AccountInfo user={service.userId} /> : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,9 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { User } from '../../../../shared/schemas';
+import { apiFetch } from '../../../lib/api-client';
+
+export const usersQuery = queryOptions({
+  queryKey: ['users'] as const,
+  queryFn: ({ signal }) => apiFetch<{ users: User[] }>('/users', { signal }).then((r) => r.users),
+  meta: { persist: true },
+});

@@ -1,0 +1,56 @@
+import { ActionIcon, Button, Tooltip } from '@mantine/core';
+import { IconDownload, IconTrash } from '@tabler/icons-react';
+import { MESSAGES } from '../../../../shared/messages';
+import type { User } from '../../../../shared/schemas';
+import { WriteActionIcon, WriteButton } from '../../../components/ui/write-controls';
+import { deleteWithNotice } from '../../../lib/confirm';
+import { useDeleteUser, useDeletingUserIds } from '../api/delete-user';
+import { downloadUsersCsv, userFileName } from '../csv';
+
+/** Confirm, delete, then the spec's 'Deleted!' or 'Error!' notice. Resolves true once the user is gone. */
+function useConfirmedDelete(user: User) {
+  const { mutateAsync } = useDeleteUser();
+  const deleting = useDeletingUserIds().has(user._id);
+  const run = () => deleteWithNotice(() => mutateAsync(user._id), MESSAGES.deleted.user);
+  return { run, deleting };
+}
+
+/** `compact`: the table's icon; otherwise a labelled button for the profile. */
+export function DeleteUserButton({ user, compact = false, onDeleted }: { user: User; compact?: boolean; onDeleted?: () => void }) {
+  const { run, deleting } = useConfirmedDelete(user);
+  const onClick = async () => {
+    if (await run()) onDeleted?.();
+  };
+  if (compact) {
+    return (
+      <WriteActionIcon label={`Delete user ${user.name}`} color="red" loading={deleting} onClick={() => void onClick()}>
+        <IconTrash size={18} stroke={1.6} />
+      </WriteActionIcon>
+    );
+  }
+  return (
+    <WriteButton color="red" variant="light" leftSection={<IconTrash size={16} />} loading={deleting} onClick={() => void onClick()}>
+      Delete user
+    </WriteButton>
+  );
+}
+
+/** One user's CSV, 'User : {name}.csv'; a local export, so it works offline too. */
+export function DownloadUserButton({ user, compact = false }: { user: User; compact?: boolean }) {
+  const label = `Download user ${user.name}`;
+  const onClick = () => downloadUsersCsv([user], userFileName(user));
+  if (compact) {
+    return (
+      <Tooltip label={label}>
+        <ActionIcon variant="subtle" aria-label={label} onClick={onClick}>
+          <IconDownload size={18} stroke={1.6} />
+        </ActionIcon>
+      </Tooltip>
+    );
+  }
+  return (
+    <Button variant="default" leftSection={<IconDownload size={16} />} onClick={onClick}>
+      Download CSV
+    </Button>
+  );
+}

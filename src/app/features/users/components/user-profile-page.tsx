@@ -1,0 +1,88 @@
+import { Anchor, Avatar, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { YesNoBadge } from '../../../components/ui/badges';
+import { DetailField, DetailGrid } from '../../../components/ui/detail-field';
+import { formatDate, orNA } from '../../../lib/format';
+import { usersQuery } from '../api/get-users';
+import { DeleteUserButton, DownloadUserButton } from './user-actions';
+import { initialOf } from './users-table';
+
+const route = getRouteApi('/_authed/users/$id');
+
+const BackLink = () => (
+  <Anchor component={Link} to="/users" size="sm">
+    <Group gap={4} component="span">
+      <IconArrowLeft size={14} /> Back to users
+    </Group>
+  </Anchor>
+);
+
+/** Shows Loading until the user is in the loaded list (spec 2), then the profile or a clear not-found state. */
+export function UserProfilePage() {
+  const { id } = route.useParams();
+  const navigate = useNavigate();
+  const { data: users } = useQuery(usersQuery);
+  const user = users?.find((u) => u._id === id);
+
+  if (!users) {
+    return (
+      <Center py="xl" role="status">
+        <Group gap="sm">
+          <Loader size="sm" />
+          <Text>Loading</Text>
+        </Group>
+      </Center>
+    );
+  }
+  if (!user) {
+    return (
+      <Stack align="center" py="xl" gap="xs" ta="center">
+        <Title order={2}>User not found</Title>
+        <Text c="dimmed">This user is not in the loaded list. They may have been deleted.</Text>
+        <BackLink />
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md" maw={880}>
+      <BackLink />
+      <Card withBorder radius="lg" padding="xl">
+        <Group justify="space-between" align="flex-start" gap="lg">
+          <Group gap="lg" wrap="nowrap" align="center" style={{ minWidth: 0 }}>
+            <Avatar size={72} radius="xl" color="initials" name={user.name} fz={28} aria-hidden>
+              {initialOf(user.name)}
+            </Avatar>
+            <Stack gap={4} style={{ minWidth: 0 }}>
+              <Title order={2} style={{ overflowWrap: 'anywhere' }}>
+                {user.name}
+              </Title>
+              <Text c="dimmed">{orNA(user.occupation)}</Text>
+              <Group gap="xs">
+                <Anchor href={`mailto:${user.email}`} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {user.email}
+                </Anchor>
+                <YesNoBadge value={user.isVerified} yes="Verified" no="Not Verified" />
+              </Group>
+            </Stack>
+          </Group>
+          <Group gap="xs">
+            <DownloadUserButton user={user} />
+            <DeleteUserButton user={user} onDeleted={() => void navigate({ to: '/users', replace: true })} />
+          </Group>
+        </Group>
+      </Card>
+      <Card withBorder radius="lg" padding="xl">
+        <DetailGrid>
+          <DetailField label="Age">{orNA(user.age)}</DetailField>
+          <DetailField label="Contact Number">{orNA(user.contactNo)}</DetailField>
+          <DetailField label="Account Created">{formatDate(user.createdAt)}</DetailField>
+          <DetailField label="Interest">{orNA(user.interest)}</DetailField>
+          <DetailField label="Past Experience">{orNA(user.pastExperience)}</DetailField>
+        </DetailGrid>
+      </Card>
+    </Stack>
+  );
+}

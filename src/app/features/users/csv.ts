@@ -1,0 +1,32 @@
+import { DATE_LOCALE } from '../../../shared/constants';
+import { MESSAGES } from '../../../shared/messages';
+import type { User } from '../../../shared/schemas';
+import { downloadCsv, toCsv } from '../../lib/csv';
+
+export const USERS_CSV_HEADER = ['Name', 'Email', 'Verified', 'Age', 'Occupation', 'Contact No', 'Interest', 'Past Experience', 'Account Created'] as const;
+export const USERS_FILE_NAME = 'Users.csv';
+export const userFileName = (user: Pick<User, 'name'>) => `User : ${user.name}.csv`;
+
+/**
+ * "Account Created" is the en-US locale date-time string (spec 3), in the admin's own time zone.
+ * Newer ICU puts a narrow no-break space before AM/PM; a plain space keeps it a date to spreadsheets.
+ */
+const createdAt = (iso: string) => new Date(iso).toLocaleString(DATE_LOCALE).replace(/\u202f/g, ' ');
+
+/** Missing optional fields are empty cells, so a spreadsheet can still sort and filter them. */
+export function usersCsv(users: readonly User[]): string {
+  return toCsv(
+    USERS_CSV_HEADER,
+    users.map((u) => [u.name, u.email, u.isVerified ? 'Yes' : 'No', u.age, u.occupation, u.contactNo, u.interest, u.pastExperience, createdAt(u.createdAt)]),
+  );
+}
+
+/** Client-side export, no server call. With no users there is nothing to save: it is only logged (spec 8). */
+export function downloadUsersCsv(users: readonly User[], fileName: string): boolean {
+  if (users.length === 0) {
+    console.log(MESSAGES.users.noDownload);
+    return false;
+  }
+  downloadCsv(fileName, usersCsv(users));
+  return true;
+}

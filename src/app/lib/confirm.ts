@@ -1,0 +1,56 @@
+import type { SweetAlertIcon, SweetAlertOptions } from 'sweetalert2';
+import { MESSAGES } from '../../shared/messages';
+
+/** sweetalert2 follows the Mantine colour scheme that is on the page right now. */
+const theme = (): 'light' | 'dark' => (document.documentElement.getAttribute('data-mantine-color-scheme') === 'light' ? 'light' : 'dark');
+
+const base = () => ({
+  theme: theme(),
+  reverseButtons: true,
+  focusCancel: true,
+  confirmButtonColor: 'var(--mantine-color-red-filled)',
+  cancelButtonColor: 'var(--mantine-color-gray-filled)',
+});
+
+/** sweetalert2 loads with the first dialog, not with the screen (the service worker precaches it for offline). */
+async function fire(options: SweetAlertOptions) {
+  const { default: Swal } = await import('sweetalert2');
+  return Swal.fire(options);
+}
+
+/** The one confirm dialog. Resolves true only when the person confirms. */
+export async function confirmDialog(opts: { title: string; text: string; confirmText: string; cancelText?: string; icon?: SweetAlertIcon }) {
+  const result = await fire({
+    ...base(),
+    title: opts.title,
+    text: opts.text,
+    icon: opts.icon ?? 'warning',
+    showCancelButton: true,
+    confirmButtonText: opts.confirmText,
+    cancelButtonText: opts.cancelText ?? MESSAGES.confirmDelete.cancel,
+  });
+  return result.isConfirmed;
+}
+
+/** "Are you sure?" / "You won't be able to revert this!" / "Yes, delete it!" (spec 5). */
+export const confirmDelete = () =>
+  confirmDialog({ title: MESSAGES.confirmDelete.title, text: MESSAGES.confirmDelete.text, confirmText: MESSAGES.confirmDelete.confirm });
+
+/** Deletion notices of spec 8 (title / text). */
+export function notify(title: string, text: string, icon: SweetAlertIcon) {
+  return fire({ ...base(), title, text, icon, confirmButtonColor: 'var(--mantine-primary-color-filled)', timer: icon === 'success' ? 2500 : undefined });
+}
+
+/** Runs a confirmed delete and shows the spec's notice for success or failure. */
+export async function deleteWithNotice(run: () => Promise<unknown>, notice: { title?: string; text: string; failTitle?: string; failText?: string }) {
+  if (!(await confirmDelete())) return false;
+  try {
+    await run();
+  } catch (err) {
+    console.error(err);
+    if (notice.failText) void notify(notice.failTitle ?? 'Error!', notice.failText, 'error');
+    return false;
+  }
+  void notify(notice.title ?? 'Deleted!', notice.text, 'success');
+  return true;
+}

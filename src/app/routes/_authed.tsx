@@ -1,0 +1,17 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { AppLayout } from '../components/layout/app-layout';
+import { FullScreenLoader } from '../components/ui/full-screen-loader';
+import { LoaderError } from '../components/ui/loader-error';
+import { ensureLoaderData } from '../loader-queries';
+
+/** Every screen but /login: the session guard, the post-login loader, and the shell. */
+export const Route = createFileRoute('/_authed')({
+  beforeLoad: ({ context, location }) => {
+    if (!context.auth.isLogin) throw redirect({ to: '/login', search: { redirect: location.href } });
+  },
+  loader: ({ context: { queryClient } }) => ensureLoaderData(queryClient),
+  pendingComponent: () => <FullScreenLoader label="Loading your data…" />,
+  pendingMs: 150,
+  errorComponent: LoaderError,
+  component: AppLayout,
+});

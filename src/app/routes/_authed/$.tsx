@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { NotFoundPage } from '../../components/ui/not-found-page';
+
+/** Unknown paths sit behind the session guard too: logged out they go to /login first (spec 2). */
+export const Route = createFileRoute('/_authed/$')({
+  component: NotFoundPage,
+});

@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { CourseDetailPage } from '../../../features/courses/components/course-detail-page';
+import { courseDetailSearch } from '../../../features/courses/course-tabs';
+
+export const Route = createFileRoute('/_authed/courses/$id')({
+  validateSearch: courseDetailSearch,
+  component: CourseDetailPage,
+});

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { EnrollmentDetailPage } from '../../../features/enrollments/components/enrollment-detail-page';
+
+export const Route = createFileRoute('/_authed/enrollments/$id')({
+  component: EnrollmentDetailPage,
+});

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { BatchEnrollmentsPage } from '../../../../features/enrollments/components/batch-enrollments-page';
+
+export const Route = createFileRoute('/_authed/enrollments/batch/$id')({
+  component: BatchEnrollmentsPage,
+});

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { EnrollmentsOverview } from '../../../features/enrollments/components/enrollments-overview';
+
+export const Route = createFileRoute('/_authed/enrollments/')({
+  component: EnrollmentsOverview,
+});

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ServicesPage } from '../../../features/services/components/services-page';
+
+export const Route = createFileRoute('/_authed/services/')({
+  component: ServicesPage,
+});

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { UserProfilePage } from '../../../features/users/components/user-profile-page';
+
+export const Route = createFileRoute('/_authed/users/$id')({
+  component: UserProfilePage,
+});

@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { UsersPage } from '../../../features/users/components/users-page';
+import { validateUsersSearch } from '../../../features/users/users-search';
+
+export const Route = createFileRoute('/_authed/users/')({
+  validateSearch: validateUsersSearch,
+  component: UsersPage,
+});

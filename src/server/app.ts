@@ -1,0 +1,83 @@
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { LIMITS } from '../shared/constants';
+import { bootstrap } from './bootstrap';
+import type { ServerConfig } from './config';
+import { openDatabase, type Database } from './db/client';
+import { registerAuthGuard } from './plugins/auth-guard';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerStatic } from './plugins/static-files';
+import { ListCache } from './repositories/list-cache';
+import { authRoutes } from './routes/auth';
+import { batchRoutes } from './routes/batches';
+import { courseRoutes } from './routes/courses';
+import { enrollmentRoutes } from './routes/enrollments';
+import { healthRoutes } from './routes/health';
+import { serviceRoutes } from './routes/services';
+import { userRoutes } from './routes/users';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    lists: ListCache;
+  }
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  database: Database;
+}
+
+/** Builds the whole server from a config; index.ts listens, tests inject. The database closes with the app. */
+export async function buildApp(config: ServerConfig, database?: Database): Promise<BuiltApp> {
+  const db = database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const app = Fastify({
+    logger: config.logger ? { level: 'info' } : false,
+    bodyLimit: LIMITS.bodyBytes,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.addHook('onClose', () => db.close());
+
+  registerErrorHandler(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine and sweetalert2 set inline styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Course images may live on any https host; service images on the public site.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Served over plain http on localhost by default; a TLS-terminating proxy adds HSTS.
+    strictTransportSecurity: false,
+  });
+  await app.register(compress, { threshold: 1024 });
+
+  // API replies hold personal data: never kept by the browser's HTTP cache (logout must leave nothing).
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  });
+  app.decorate('lists', new ListCache(db.db));
+  registerAuthGuard(app, db.db);
+  healthRoutes(app, db.kind);
+  authRoutes(app, db.db);
+  userRoutes(app, db.db);
+  courseRoutes(app, db.db);
+  batchRoutes(app, db.db);
+  enrollmentRoutes(app, db.db);
+  serviceRoutes(app, db.db);
+  await registerStatic(app, config.staticDir);
+
+  await bootstrap(db.db, config, app.log);
+  return { app, database: db };
+}

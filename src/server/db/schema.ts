@@ -1,0 +1,205 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, numeric, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow();
+/** Money is exact: numeric(12,2), read back as a string and turned into a JSON number at the edge. */
+const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+    isVerified: boolean('is_verified').notNull().default(false),
+    age: integer('age'),
+    occupation: text('occupation'),
+    contactNo: text('contact_no'),
+    interest: text('interest'),
+    pastExperience: text('past_experience'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`), index('users_created_at_idx').on(t.createdAt.desc(), t.id.desc())],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'string' }),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_id_idx').on(t.userId)],
+);
+
+/** Failed logins, shared by every instance behind a load balancer; rows older than the window are pruned. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('login_failures_email_idx').on(t.email, t.createdAt), index('login_failures_ip_idx').on(t.ip, t.createdAt)],
+);
+
+export const courses = pgTable(
+  'courses',
+  {
+    id: id(),
+    cardImage: text('card_image').notNull(),
+    cardTitle: text('card_title').notNull(),
+    cardDescription: text('card_description').notNull(),
+    cardRating: real('card_rating').notNull().default(0),
+    cardReviews: integer('card_reviews').notNull().default(0),
+    cardPrice: money('card_price').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    slug: text('slug').notNull(),
+    price: money('price').notNull(),
+    discountPrice: money('discount_price'),
+    duration: text('duration').notNull().default(''),
+    level: text('level').notNull().default(''),
+    language: text('language').notNull().default(''),
+    certificate: text('certificate').notNull().default(''),
+    instructor: text('instructor').notNull().default(''),
+    enrollmentDeadline: text('enrollment_deadline').notNull().default(''),
+    startDate: text('start_date').notNull().default(''),
+    whatYouWillLearn: text('what_you_will_learn').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('courses_slug_key').on(t.slug), index('courses_created_at_idx').on(t.createdAt)],
+);
+
+const courseRef = () => uuid('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' });
+
+export const courseSyllabus = pgTable(
+  'course_syllabus',
+  { id: id(), courseId: courseRef(), week: integer('week').notNull(), topic: text('topic').notNull(), details: text('details').notNull(), createdAt: createdAt() },
+  (t) => [index('course_syllabus_course_idx').on(t.courseId, t.week)],
+);
+
+export const courseFaqs = pgTable(
+  'course_faqs',
+  { id: id(), courseId: courseRef(), question: text('question').notNull(), answer: text('answer').notNull(), createdAt: createdAt() },
+  (t) => [index('course_faqs_course_idx').on(t.courseId, t.createdAt)],
+);
+
+export const courseReviews = pgTable(
+  'course_reviews',
+  {
+    id: id(),
+    courseId: courseRef(),
+    reviewer: text('reviewer').notNull(),
+    comment: text('comment').notNull(),
+    rating: integer('rating').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('course_reviews_course_idx').on(t.courseId, t.createdAt), check('course_reviews_rating_range', sql`${t.rating} between 1 and 5`)],
+);
+
+export const courseResources = pgTable(
+  'course_resources',
+  { id: id(), courseId: courseRef(), name: text('name').notNull(), link: text('link').notNull(), createdAt: createdAt() },
+  (t) => [index('course_resources_course_idx').on(t.courseId, t.createdAt)],
+);
+
+export const courseTableData = pgTable(
+  'course_table_data',
+  { id: id(), courseId: courseRef(), feature: text('feature').notNull(), value: text('value').notNull(), createdAt: createdAt() },
+  (t) => [index('course_table_data_course_idx').on(t.courseId, t.createdAt)],
+);
+
+export const batches = pgTable(
+  'batches',
+  {
+    id: id(),
+    batchName: text('batch_name').notNull(),
+    startDate: timestamp('start_date', { withTimezone: true, mode: 'string' }).notNull(),
+    endDate: timestamp('end_date', { withTimezone: true, mode: 'string' }),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index('batches_created_at_idx').on(t.createdAt)],
+);
+
+export const enrollments = pgTable(
+  'enrollments',
+  {
+    id: id(),
+    // restrict: a batch that still holds enrollments is never deleted (the route answers 409 first).
+    batchId: uuid('batch_id').references(() => batches.id, { onDelete: 'restrict' }),
+    // set null: deleting a user or a course keeps the financial record and its copied details.
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    courseId: uuid('course_id').references(() => courses.id, { onDelete: 'set null' }),
+    userName: text('user_name').notNull(),
+    userEmail: text('user_email').notNull(),
+    userPhone: text('user_phone'),
+    courseTitle: text('course_title').notNull(),
+    courseDescription: text('course_description').notNull(),
+    courseSlug: text('course_slug').notNull(),
+    availableDays: text('available_days'),
+    amount: money('amount'),
+    currency: text('currency'),
+    paymentMethod: text('payment_method'),
+    transactionId: text('transaction_id'),
+    paymentId: text('payment_id'),
+    amountPaid: money('amount_paid'),
+    paymentStatus: text('payment_status', { enum: ['pending', 'completed', 'failed'] }).notNull().default('pending'),
+    progress: integer('progress').notNull().default(0),
+    completed: boolean('completed').notNull().default(false),
+    certificateIssued: boolean('certificate_issued').notNull().default(false),
+    isApproved: boolean('is_approved').notNull().default(false),
+    isVerified: boolean('is_verified').notNull().default(false),
+    verifiedAt: timestamp('verified_at', { withTimezone: true, mode: 'string' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('enrollments_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('enrollments_batch_idx').on(t.batchId),
+    index('enrollments_user_idx').on(t.userId),
+    index('enrollments_course_idx').on(t.courseId),
+    check('enrollments_progress_range', sql`${t.progress} between 0 and 100`),
+  ],
+);
+
+export const servicePurchases = pgTable(
+  'service_purchases',
+  {
+    id: id(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    image: text('image').notNull(),
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    customerPhone: text('customer_phone'),
+    amount: money('amount').notNull(),
+    currency: text('currency').notNull(),
+    paymentMethod: text('payment_method'),
+    transactionId: text('transaction_id'),
+    isVerified: boolean('is_verified').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('service_purchases_created_at_idx').on(t.createdAt.desc(), t.id.desc()), index('service_purchases_user_idx').on(t.userId)],
+);
+
+/**
+ * One counter per list endpoint, bumped by statement-level triggers (migration 0002) whenever a table the
+ * list is built from changes. A list reply is cached per version: repeated reads cost one tiny query.
+ */
+export const listVersions = pgTable('list_versions', {
+  name: text('name').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});

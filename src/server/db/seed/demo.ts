@@ -1,0 +1,108 @@
+import { CURRENCIES, type Currency } from '../../../shared/constants';
+import type { Db } from '../client';
+import { batches, courseFaqs, courseResources, courseReviews, courseSyllabus, courseTableData, courses, enrollments, servicePurchases, users } from '../schema';
+import { DEMO_COURSES } from './demo-courses';
+import { SERVICE_KINDS } from './demo-services';
+import {
+  DEMO_BATCHES,
+  enrollmentWindow,
+  makeBatchRow,
+  makeCourseRows,
+  makeEnrollmentRow,
+  makePerson,
+  makeServiceRow,
+  makeUserRow,
+  personalEmail,
+  type EnrollmentRow,
+  type ServiceRow,
+  type UserRow,
+} from './generate';
+import { REFERENCE_DATE, Random, daysBefore, momentBetween } from './random';
+
+export const DEMO_ADMIN = { name: 'Demo Admin', email: 'admin@coursedesk.dev', password: 'coursedesk-demo' } as const;
+
+export const DEMO_SEED = 20261101;
+export const DEMO_COUNTS = { users: 60, enrollments: 150, services: 25 } as const;
+
+/** The whole demo business as rows, computed without a database (same seed, same rows). */
+export function buildDemoData(seed = DEMO_SEED, now = REFERENCE_DATE) {
+  const rng = new Random(seed);
+
+  const emails = new Set<string>();
+  const names = new Set<string>();
+  const people: { user: UserRow; currency: Currency }[] = [];
+  while (people.length < DEMO_COUNTS.users) {
+    const person = makePerson(rng);
+    const email = personalEmail(rng, person);
+    const name = `${person.first} ${person.last}`;
+    if (emails.has(email) || names.has(name)) continue;
+    emails.add(email);
+    names.add(name);
+    const user = makeUserRow(rng, person, { id: rng.uuid(), email, createdAt: momentBetween(rng, daysBefore(now, 548), daysBefore(now, 1)) });
+    // Most people pay in their home currency; some pay by a card in another.
+    people.push({ user, currency: rng.chance(0.1) ? rng.pick(CURRENCIES) : person.group.currency });
+  }
+
+  const catalogue = DEMO_COURSES.map((c, i) => makeCourseRows(c, rng.uuid(), daysBefore(now, 560 - i * 45), () => rng.uuid()));
+  const courseRows = catalogue.map((c) => c.course);
+  const batchRows = DEMO_BATCHES.map((b) => makeBatchRow(b, rng.uuid()));
+
+  const enrollmentRows: EnrollmentRow[] = [];
+  const taken = new Set<string>();
+  while (enrollmentRows.length < DEMO_COUNTS.enrollments) {
+    const { user, currency } = rng.pick(people);
+    // Only batches still open after the person signed up.
+    const open = batchRows.filter((b) => enrollmentWindow(b, now)[1] > Date.parse(user.createdAt) + 7_200_000);
+    if (open.length === 0) continue;
+    const batch = rng.pick(open);
+    const course = rng.pick(courseRows);
+    const key = `${user.id}/${course.id}/${batch.id}`;
+    if (taken.has(key)) continue;
+    taken.add(key);
+    enrollmentRows.push(makeEnrollmentRow(rng, { id: rng.uuid(), user, currency, course, batch, now }));
+  }
+
+  const serviceRows: ServiceRow[] = [];
+  for (let i = 0; i < DEMO_COUNTS.services; i++) {
+    const kind = rng.pick(SERVICE_KINDS);
+    const from = daysBefore(now, 365);
+    if (rng.chance(0.8)) {
+      serviceRows.push(makeServiceRow(rng, { id: rng.uuid(), kind, customer: rng.pick(people), from, now }));
+    } else {
+      const guest = makePerson(rng);
+      serviceRows.push(makeServiceRow(rng, { id: rng.uuid(), kind, customer: { guest, email: personalEmail(rng, guest) }, from, now }));
+    }
+  }
+
+  return {
+    users: people.map((p) => p.user),
+    courses: courseRows,
+    syllabus: catalogue.flatMap((c) => c.syllabus),
+    faqs: catalogue.flatMap((c) => c.faqs),
+    reviews: catalogue.flatMap((c) => c.reviews),
+    resources: catalogue.flatMap((c) => c.resources),
+    tableData: catalogue.flatMap((c) => c.tableData),
+    batches: batchRows,
+    enrollments: enrollmentRows,
+    services: serviceRows,
+  };
+}
+
+export type DemoData = ReturnType<typeof buildDemoData>;
+
+/** Seeds the deterministic demo business on an empty database: one transaction, one insert per table. */
+export async function seedDemoData(db: Db): Promise<void> {
+  const data = buildDemoData();
+  await db.transaction(async (tx) => {
+    await tx.insert(users).values(data.users);
+    await tx.insert(courses).values(data.courses);
+    await tx.insert(courseSyllabus).values(data.syllabus);
+    await tx.insert(courseFaqs).values(data.faqs);
+    await tx.insert(courseReviews).values(data.reviews);
+    await tx.insert(courseResources).values(data.resources);
+    await tx.insert(courseTableData).values(data.tableData);
+    await tx.insert(batches).values(data.batches);
+    await tx.insert(enrollments).values(data.enrollments);
+    await tx.insert(servicePurchases).values(data.services);
+  });
+}

@@ -1,0 +1,31 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { MESSAGES } from '../../shared/messages';
+import { HttpError } from '../errors';
+
+/** Every failure leaves in the envelope of API.md; nothing internal (stacks, SQL) reaches the client. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply.code(error.statusCode).send({ success: false, message: error.message, showMessage: true, ...(error.errors ? { errors: error.errors } : {}) });
+    }
+    // drizzle wraps driver errors: the PostgreSQL code sits on the cause.
+    const pgCode = (error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
+    if (pgCode === '23505') return reply.code(409).send({ success: false, message: 'That value is already in use.', showMessage: true });
+    if (pgCode === '23503') return reply.code(409).send({ success: false, message: 'This record is still referenced by others.', showMessage: true });
+    if (pgCode && ['22P02', '22007', '22008', '22003', '22021', '22P05'].includes(pgCode)) {
+      return reply.code(400).send({ success: false, message: MESSAGES.server.validation, showMessage: true });
+    }
+
+    const status = error.statusCode ?? 500;
+    if (status === 413) return reply.code(413).send({ success: false, message: MESSAGES.server.tooLarge, showMessage: true });
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return reply.code(400).send({ success: false, message: MESSAGES.server.malformedJson, showMessage: true });
+    }
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ success: false, message: error.message, showMessage: true });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ success: false, message: MESSAGES.server.internal, showMessage: true });
+  });
+}

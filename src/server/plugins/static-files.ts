@@ -1,0 +1,34 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { MESSAGES } from '../../shared/messages';
+
+/**
+ * Serves the built PWA. Hashed assets are cached for a year; index.html, the service worker and the
+ * manifest are revalidated on every load so a new version is found. Every non-/api GET that is not a
+ * file gets index.html (the SPA decides what to show, including its 404 page).
+ */
+export async function registerStatic(app: FastifyInstance, staticDir: string | null) {
+  const hasBuild = staticDir !== null && fs.existsSync(path.join(staticDir, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        const rel = path.relative(staticDir, filePath);
+        res.header('cache-control', rel.startsWith('assets' + path.sep) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const urlPath = request.url.split('?')[0] ?? '/';
+    const isApi = urlPath === '/api' || urlPath.startsWith('/api/');
+    if (!isApi && hasBuild && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ success: false, message: MESSAGES.server.routeNotFound, showMessage: true });
+  });
+}

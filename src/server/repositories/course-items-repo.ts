@@ -1,0 +1,62 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Course } from '../../shared/schemas';
+import type { Db } from '../db/client';
+import { courseFaqs, courseResources, courseReviews, courseSyllabus, courseTableData } from '../db/schema';
+import { notFound } from '../errors';
+import { getCourse, touchCourse } from './courses-repo';
+
+/** The item tables of a course page, with the noun used in "not found" replies. */
+export const ITEM_KINDS = {
+  syllabus: { table: courseSyllabus, noun: 'Syllabus item' },
+  faq: { table: courseFaqs, noun: 'FAQ' },
+  review: { table: courseReviews, noun: 'Review' },
+  resource: { table: courseResources, noun: 'Additional resource' },
+  tableData: { table: courseTableData, noun: 'Table data row' },
+} as const;
+export type ItemKind = keyof typeof ITEM_KINDS;
+/** Column values of an item, already validated by the kind's shared schema (keys are column names). */
+export type ItemFields = Record<string, string | number>;
+
+/**
+ * Runs an item change with the course row locked first (touchCourse), the same order a course delete
+ * takes, so the two never deadlock. Any throw rolls back the updated_at bump.
+ */
+function withCourse(db: Db, courseId: string, change: (tx: Db) => Promise<void>): Promise<Course> {
+  return db.transaction(async (tx) => {
+    if (!(await touchCourse(tx, courseId))) throw notFound('Course');
+    await change(tx);
+    return (await getCourse(tx, courseId))!;
+  });
+}
+
+export function addItem(db: Db, kind: ItemKind, courseId: string, fields: ItemFields): Promise<Course> {
+  const { table } = ITEM_KINDS[kind];
+  // clock_timestamp, not now(): insertion order must hold even between overlapping transactions.
+  const values = { ...fields, courseId, createdAt: sql`clock_timestamp()` };
+  return withCourse(db, courseId, async (tx) => {
+    await tx.insert(table).values(values);
+  });
+}
+
+export function updateItem(db: Db, kind: ItemKind, courseId: string, itemId: string, fields: ItemFields): Promise<Course> {
+  const { table, noun } = ITEM_KINDS[kind];
+  return withCourse(db, courseId, async (tx) => {
+    const updated = await tx
+      .update(table)
+      .set(fields)
+      .where(and(eq(table.id, itemId), eq(table.courseId, courseId)))
+      .returning({ id: table.id });
+    if (!updated.length) throw notFound(noun);
+  });
+}
+
+export function deleteItem(db: Db, kind: ItemKind, courseId: string, itemId: string): Promise<Course> {
+  const { table, noun } = ITEM_KINDS[kind];
+  return withCourse(db, courseId, async (tx) => {
+    const deleted = await tx
+      .delete(table)
+      .where(and(eq(table.id, itemId), eq(table.courseId, courseId)))
+      .returning({ id: table.id });
+    if (!deleted.length) throw notFound(noun);
+  });
+}

@@ -1,0 +1,144 @@
+import { eq, like, or, sql } from 'drizzle-orm';
+import type { Course, CourseCardBody, PageDataBody } from '../../shared/schemas';
+import type { Db } from '../db/client';
+import { courses } from '../db/schema';
+import { HttpError } from '../errors';
+import { iso, jsonValue } from './sql-json';
+
+/** One item table of course `c` as a JSON array, in the order the wire promises. */
+const itemsJson = (table: string, fields: string, order = 'i.created_at, i.id') =>
+  `coalesce((select json_agg(json_build_object('_id', i.id, ${fields}) order by ${order})
+    from ${table} i where i.course_id = c.id), '[]'::json)`;
+
+/**
+ * The wire shape of a course (API.md) over the alias `c`, items included, so a list is one query.
+ * numeric and real become JSON numbers inside json_build_object.
+ */
+const courseJsonSql = sql`json_build_object(
+  '_id', c.id,
+  'cardData', json_build_object('image', c.card_image, 'title', c.card_title, 'description', c.card_description,
+    'rating', c.card_rating, 'reviews', c.card_reviews, 'price', c.card_price),
+  'pageData', json_build_object('title', c.title, 'description', c.description, 'slug', c.slug,
+    'price', c.price, 'discountPrice', c.discount_price,
+    'courseDetails', json_build_object('duration', c.duration, 'level', c.level, 'language', c.language,
+      'certificate', c.certificate, 'instructor', c.instructor, 'enrollmentDeadline', c.enrollment_deadline,
+      'startDate', c.start_date),
+    'syllabus', ${sql.raw(itemsJson('course_syllabus', `'week', i.week, 'topic', i.topic, 'details', i.details`, 'i.week, i.created_at, i.id'))},
+    'faq', ${sql.raw(itemsJson('course_faqs', `'question', i.question, 'answer', i.answer`))},
+    'reviews', ${sql.raw(itemsJson('course_reviews', `'reviewer', i.reviewer, 'comment', i.comment, 'rating', i.rating`))},
+    'additionalResources', ${sql.raw(itemsJson('course_resources', `'name', i.name, 'link', i.link`))},
+    'tableData', ${sql.raw(itemsJson('course_table_data', `'feature', i.feature, 'value', i.value`))},
+    'whatYouWillLearn', to_json(c.what_you_will_learn)),
+  'createdAt', ${iso('c.created_at')}, 'updatedAt', ${iso('c.updated_at')})`;
+
+/** All courses, oldest first, one JSON text per row (for the list cache's cursor). */
+export const coursesListRows = sql`select ${courseJsonSql}::text as json from courses c order by c.created_at, c.id`;
+
+export function getCourse(db: Db, id: string): Promise<Course | null> {
+  return jsonValue<Course>(db, sql`select ${courseJsonSql}::text as json from courses c where c.id = ${id}`);
+}
+
+/** Bumps updated_at and locks the course row, so writes to one course and its items run one at a time. */
+export async function touchCourse(db: Db, id: string): Promise<boolean> {
+  const touched = await db.update(courses).set({ updatedAt: sql`now()` }).where(eq(courses.id, id)).returning({ id: courses.id });
+  return touched.length > 0;
+}
+
+/** A URL slug from a title: ASCII letters and digits joined by single dashes. */
+export function slugify(title: string): string {
+  const slug = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, 80)
+    .replace(/^-+|-+$/g, '');
+  return slug || 'course';
+}
+
+async function freeSlug(db: Db, base: string): Promise<string> {
+  const taken = await db
+    .select({ slug: courses.slug })
+    .from(courses)
+    .where(or(eq(courses.slug, base), like(courses.slug, `${base}-%`)));
+  const used = new Set(taken.map((r) => r.slug));
+  let slug = base;
+  for (let n = 2; used.has(slug); n++) slug = `${base}-${n}`;
+  return slug;
+}
+
+/** Creates a course from its card; the page starts with the card's title, description and price. */
+export async function createCourse(db: Db, card: CourseCardBody): Promise<Course> {
+  const base = slugify(card.title);
+  // A concurrent create may take the slug between the look-up and the insert: look again.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const [row] = await db
+      .insert(courses)
+      .values({
+        cardImage: card.image,
+        cardTitle: card.title,
+        cardDescription: card.description,
+        cardRating: card.rating,
+        cardReviews: card.reviews,
+        cardPrice: String(card.price),
+        title: card.title,
+        description: card.description,
+        slug: await freeSlug(db, base),
+        price: String(card.price),
+      })
+      .onConflictDoNothing({ target: courses.slug })
+      .returning({ id: courses.id });
+    if (row) return (await getCourse(db, row.id))!;
+  }
+  throw new HttpError(409, 'Could not find a free slug for this title. Try again.');
+}
+
+/** Deletes the course; items cascade, enrollments keep their copied details with course_id set null. */
+export async function deleteCourse(db: Db, id: string): Promise<boolean> {
+  const deleted = await db.delete(courses).where(eq(courses.id, id)).returning({ id: courses.id });
+  return deleted.length > 0;
+}
+
+/** drizzle wraps driver errors; the PostgreSQL code sits on the cause. */
+const isUniqueViolation = (err: unknown) =>
+  [err, (err as { cause?: unknown } | null)?.cause].some((e) => (e as { code?: string } | null)?.code === '23505');
+
+export async function updatePageData(db: Db, id: string, page: PageDataBody): Promise<Course | null> {
+  const { courseDetails: d } = page;
+  try {
+    const updated = await db
+      .update(courses)
+      .set({
+        title: page.title,
+        description: page.description,
+        slug: page.slug,
+        price: String(page.price),
+        discountPrice: page.discountPrice === null ? null : String(page.discountPrice),
+        duration: d.duration,
+        level: d.level,
+        language: d.language,
+        certificate: d.certificate,
+        instructor: d.instructor,
+        enrollmentDeadline: d.enrollmentDeadline,
+        startDate: d.startDate,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(courses.id, id))
+      .returning({ id: courses.id });
+    return updated.length ? getCourse(db, id) : null;
+  } catch (err) {
+    if (isUniqueViolation(err)) {
+      throw new HttpError(409, `The slug "${page.slug}" is already used by another course. Choose a different slug.`, { slug: 'This slug is already in use.' });
+    }
+    throw err;
+  }
+}
+
+export async function setWhatYouWillLearn(db: Db, id: string, points: string[]): Promise<Course | null> {
+  const updated = await db
+    .update(courses)
+    .set({ whatYouWillLearn: points, updatedAt: sql`now()` })
+    .where(eq(courses.id, id))
+    .returning({ id: courses.id });
+  return updated.length ? getCourse(db, id) : null;
+}

@@ -1,0 +1,52 @@
+import { eq, sql } from 'drizzle-orm';
+import type { User } from '../../shared/schemas';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import { iso, jsonValue } from './sql-json';
+
+/** The wire shape of a user (API.md), as SQL over the alias `u`. Never includes the password hash. */
+export const userJsonSql = (alias = 'u') => {
+  const a = sql.raw(alias);
+  return sql`json_build_object(
+    '_id', ${a}.id, 'name', ${a}.name, 'email', ${a}.email, 'isVerified', ${a}.is_verified,
+    'createdAt', ${iso(`${alias}.created_at`)},
+    'age', ${a}.age, 'occupation', ${a}.occupation, 'contactNo', ${a}.contact_no,
+    'interest', ${a}.interest, 'pastExperience', ${a}.past_experience, 'role', ${a}.role)`;
+};
+
+/** All users, newest first, one JSON text per row (for the list cache's cursor). */
+export const usersListRows = sql`select ${userJsonSql()}::text as json from users u order by u.created_at desc, u.id desc`;
+
+export function getUser(db: Db, id: string): Promise<User | null> {
+  return jsonValue<User>(db, sql`select ${userJsonSql()}::text as json from users u where u.id = ${id}`);
+}
+
+/** Deletes the user; enrollments and purchases keep their rows with user_id set null by the foreign keys. */
+export async function deleteUser(db: Db, id: string): Promise<boolean> {
+  const deleted = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+  return deleted.length > 0;
+}
+
+export async function findUserByEmail(db: Db, email: string) {
+  const [row] = await db
+    .select({ id: users.id, role: users.role, passwordHash: users.passwordHash })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`);
+  return row ?? null;
+}
+
+/** Creates the admin, or makes an existing account with that email an admin with this password. */
+export async function upsertAdmin(db: Db, email: string, passwordHash: string, name = 'Administrator'): Promise<void> {
+  const existing = await findUserByEmail(db, email);
+  if (existing) {
+    await db.update(users).set({ role: 'admin', passwordHash }).where(eq(users.id, existing.id));
+  } else {
+    await db.insert(users).values({ name, email: email.toLowerCase(), passwordHash, role: 'admin', isVerified: true });
+  }
+}
+
+export async function countAdmins(db: Db): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.role, 'admin'));
+  return row?.n ?? 0;
+}
+

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import { LIMITS } from '../../shared/constants';
+import { MESSAGES } from '../../shared/messages';
+import { loginBody } from '../../shared/schemas';
+import { hashToken, newToken, verifyPassword } from '../auth/passwords';
+import type { Db } from '../db/client';
+import { HttpError, parse } from '../errors';
+import { clearLoginFailures, createSession, loginFailureCounts, recordLoginFailure, revokeSession } from '../repositories/sessions-repo';
+import { findUserByEmail, getUser } from '../repositories/users-repo';
+
+export function authRoutes(app: FastifyInstance, db: Db) {
+  app.post('/api/users/login-admin', async (request) => {
+    const { email: rawEmail, password } = parse(loginBody, request.body);
+    const email = rawEmail.toLowerCase();
+    const ip = request.ip;
+
+    // Throttle per email (10 in the window) and, much higher, per address: one attacked account
+    // does not lock out another admin behind the same address.
+    const failures = await loginFailureCounts(db, email, ip);
+    if (failures.byEmail >= LIMITS.loginFailuresPerEmail || failures.byIp >= LIMITS.loginFailuresPerIp) {
+      const oldest = failures.oldestEmail ? Date.parse(failures.oldestEmail) : Date.now();
+      const retrySeconds = Math.max(1, Math.ceil((oldest + LIMITS.loginWindowMinutes * 60_000 - Date.now()) / 1000));
+      const seconds = failures.byEmail >= LIMITS.loginFailuresPerEmail ? retrySeconds : LIMITS.loginWindowMinutes * 60;
+      throw new HttpError(429, MESSAGES.server.tooManyAttempts(Math.ceil(seconds / 60)), undefined, { 'retry-after': String(seconds) });
+    }
+
+    const user = await findUserByEmail(db, email);
+    const ok = await verifyPassword(password, user?.passwordHash ?? null);
+    if (!user || !ok) {
+      await recordLoginFailure(db, email, ip);
+      throw new HttpError(401, MESSAGES.server.invalidCredentials);
+    }
+    if (user.role !== 'admin') throw new HttpError(403, MESSAGES.server.notAdmin);
+
+    await clearLoginFailures(db, email);
+    const authToken = newToken();
+    await createSession(db, user.id, hashToken(authToken));
+    const userData = await getUser(db, user.id);
+    return { success: true, data: { authToken, userData } };
+  });
+
+  app.get('/api/users/login-by-token', async (request) => {
+    // The guard has already checked the token and loaded the admin.
+    return { success: true, data: { authToken: request.headers.authorization?.replace(/^Bearer\s+/i, ''), userData: request.admin } };
+  });
+
+  app.post('/api/users/logout', async (request) => {
+    if (request.tokenHash) await revokeSession(db, request.tokenHash);
+    return { success: true, message: MESSAGES.logout.success };
+  });
+}

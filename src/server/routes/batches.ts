@@ -1,0 +1,45 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { batchBody, batchUpdateBody, idParams } from '../../shared/schemas';
+import type { Db } from '../db/client';
+import { HttpError, notFound, parse } from '../errors';
+import { batchesListRows, createBatch, deleteEmptyBatch, getBatch, listBatchesJson, updateBatch } from '../repositories/batches-repo';
+import { sendList } from '../repositories/list-cache';
+
+/** Sends `fields` plus the list, which stays JSON text from the database (never parsed here). */
+function sendWithAllBatches(reply: FastifyReply, fields: Record<string, unknown>, allBatches: string) {
+  return reply.type('application/json').send(`${JSON.stringify(fields).slice(0, -1)},"allBatches":${allBatches}}`);
+}
+
+const stillHasEnrollments = (n: number) =>
+  `This batch still has ${n} enrollment${n === 1 ? '' : 's'}. Move or delete ${n === 1 ? 'it' : 'them'} first.`;
+
+export function batchRoutes(app: FastifyInstance, db: Db) {
+  app.get('/api/batches', (request, reply) => sendList(app.lists, request, reply, 'batches', 'batches', batchesListRows));
+
+  app.post('/api/batches/start', async (request, reply) => {
+    const body = parse(batchBody, request.body);
+    const id = await createBatch(db, body);
+    const data = await getBatch(db, id);
+    reply.code(201);
+    return sendWithAllBatches(reply, { success: true, message: `Batch "${body.batchName}" has been started.`, showMessage: true, data }, await listBatchesJson(db));
+  });
+
+  app.put('/api/batches/update/:id', async (request, reply) => {
+    const { id } = parse(idParams, request.params);
+    const body = parse(batchUpdateBody, request.body);
+    if (!(await updateBatch(db, id, body))) throw notFound('Batch');
+    const data = await getBatch(db, id);
+    return sendWithAllBatches(reply, { success: true, message: 'Batch has been updated.', showMessage: true, data }, await listBatchesJson(db));
+  });
+
+  app.delete('/api/batches/delete/:id', async (request, reply) => {
+    const { id } = parse(idParams, request.params);
+    const result = await deleteEmptyBatch(db, id);
+    if (!result.deleted) {
+      if (result.enrollmentCount === null) throw notFound('Batch');
+      throw new HttpError(409, stillHasEnrollments(result.enrollmentCount));
+    }
+    // No toast: the client shows its own 'Deleted!' notice (spec section 8).
+    return sendWithAllBatches(reply, { success: true }, await listBatchesJson(db));
+  });
+}

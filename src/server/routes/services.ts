@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import { idParams, serviceCreateBody } from '../../shared/schemas';
+import type { Db } from '../db/client';
+import { notFound, parse } from '../errors';
+import { sendList } from '../repositories/list-cache';
+import { createService, deleteService, listUserServicesJson, servicesListRows, toggleServiceVerified } from '../repositories/services-repo';
+
+export function serviceRoutes(app: FastifyInstance, db: Db) {
+  app.get('/api/services', (request, reply) => sendList(app.lists, request, reply, 'services', 'data', servicesListRows));
+
+  app.get('/api/services/user/:id', async (request, reply) => {
+    const { id } = parse(idParams, request.params);
+    const list = await listUserServicesJson(db, id);
+    if (list === 'null') throw notFound('User');
+    return reply.type('application/json').send(`{"success":true,"data":${list}}`);
+  });
+
+  app.post('/api/services', async (request, reply) => {
+    const body = parse(serviceCreateBody, request.body);
+    const data = await createService(db, body);
+    if (!data) throw notFound('User');
+    reply.code(201);
+    return { success: true, data };
+  });
+
+  app.patch('/api/services/:id/verify', async (request) => {
+    const { id } = parse(idParams, request.params);
+    const data = await toggleServiceVerified(db, id);
+    if (!data) throw notFound('Service');
+    return { success: true, message: data.isVerified ? 'Service approved.' : 'Service disapproved.', showMessage: true, data };
+  });
+
+  app.delete('/api/services/:id', async (request) => {
+    const { id } = parse(idParams, request.params);
+    if (!(await deleteService(db, id))) throw notFound('Service');
+    return { success: true, message: 'Service deleted.', showMessage: true };
+  });
+}

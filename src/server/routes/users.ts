@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { idParams } from '../../shared/schemas';
+import type { Db } from '../db/client';
+import { HttpError, notFound, parse } from '../errors';
+import { sendList } from '../repositories/list-cache';
+import { deleteUser, getUser, usersListRows } from '../repositories/users-repo';
+
+export function userRoutes(app: FastifyInstance, db: Db) {
+  app.get('/api/users', (request, reply) => sendList(app.lists, request, reply, 'users', 'users', usersListRows));
+
+  app.get('/api/users/:id', async (request) => {
+    const { id } = parse(idParams, request.params);
+    const user = await getUser(db, id);
+    if (!user) throw notFound('User');
+    return { success: true, data: user };
+  });
+
+  app.delete('/api/users/:id', async (request) => {
+    const { id } = parse(idParams, request.params);
+    if (id === request.admin?._id) throw new HttpError(409, 'You cannot delete your own account while logged in with it.');
+    if (!(await deleteUser(db, id))) throw notFound('User');
+    return { success: true, message: 'The user has been deleted.', showMessage: true };
+  });
+}

@@ -1,0 +1,52 @@
+/** Business constants and limits of spec section 9, in one place for the PWA and the server. */
+
+export const CURRENCIES = ['INR', 'USD', 'EUR', 'GBP'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+export const PAYMENT_STATUSES = ['pending', 'completed', 'failed'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;
+export const PROGRESS_MIN = 0;
+export const PROGRESS_MAX = 100;
+
+export const STORAGE_KEYS = {
+  authToken: 'authToken',
+  userData: 'userData',
+  theme: 'theme',
+} as const;
+export const DEFAULT_THEME = 'dark' as const;
+
+export const TOAST = {
+  durationMs: { blank: 4000, error: 4000, custom: 4000, success: 2000, loading: Infinity },
+  limit: 20,
+  position: 'top-center',
+  gutter: 8,
+  maxWidth: 350,
+} as const;
+
+export const CSV_DEFAULT_CURRENCY: Currency = 'USD';
+export const CSV_DEFAULT_AMOUNT = '0.00';
+
+export const DATE_LOCALE = 'en-US';
+export const PRICE_PREFIX = '$';
+
+export const COURSE_TABS = ['Page Data', 'Syllabus', 'FAQ', 'Reviews', 'Resources', 'Features', 'Learn'] as const;
+export const TEXTAREA_MIN_ROWS = 4;
+export const DESCRIPTION_CLAMP_LINES = 2;
+
+export const BREAKPOINT_PX = 1024;
+export const SIDEBAR_WIDTH = '16rem';
+export const USERS_TABLE_MAX_HEIGHT_PX = 900;
+
+/** Server-side limits (the spec sets none; these are ours, see README). */
+export const LIMITS = {
+  bodyBytes: 1024 * 1024,
+  shortText: 200,
+  longText: 5000,
+  sessionDays: 30,
+  loginFailuresPerEmail: 10,
+  loginFailuresPerIp: 100,
+  loginWindowMinutes: 15,
+} as const;

@@ -1,0 +1,46 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { computeStats } from '../../src/app/features/dashboard/dashboard-stats';
+import { batches, courses, enrollments, services, users } from '../mocks/fixtures';
+import { server } from '../mocks/server';
+import { renderApp } from '../utils/render';
+import { allowConsoleError } from './setup';
+
+describe('dashboard stats', () => {
+  it('counts users, verified users, courses, active batches and what waits for approval', () => {
+    const s = computeStats(users, courses, enrollments, batches, services);
+    expect(s).toMatchObject({ users: 3, verifiedUsers: 2, courses: 1, activeBatches: 1, pendingEnrollments: 1, pendingServices: 1 });
+  });
+
+  it('sums revenue per currency from approved enrollments and verified services, skipping missing amounts', () => {
+    const verified = services.map((sv) => ({ ...sv, isVerified: true, currency: 'EUR', amount: 10.1 }));
+    const s = computeStats(users, courses, [...enrollments, { ...enrollments[0]!, _id: 'x', amount: 0.2, currency: 'USD' }], batches, verified);
+    expect(s.revenue).toEqual([
+      { currency: 'USD', amount: 399.2 },
+      { currency: 'EUR', amount: 10.1 },
+    ]);
+  });
+});
+
+describe('dashboard screen', () => {
+  it('shows the counts as links to act on, revenue, and the newest enrollments', async () => {
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Enrollments to approve: 1' })).toHaveAttribute('href', '/enrollments');
+    expect(screen.getByRole('link', { name: 'Service purchases to approve: 1' })).toHaveAttribute('href', '/services');
+    expect(screen.getByRole('link', { name: 'Users: 3' })).toHaveAttribute('href', '/users');
+    expect(screen.getByRole('link', { name: 'Active batches: 1' })).toBeInTheDocument();
+    expect(screen.getByText('USD 399.00')).toBeInTheDocument();
+    const newest = screen.getByRole('heading', { name: 'Newest enrollments' }).closest('div')!.parentElement!;
+    expect(within(newest).getByRole('link', { name: 'Ann Lee' })).toHaveAttribute('href', `/enrollments/${enrollments[0]!._id}`);
+  });
+
+  it('shows the loader error when the lists cannot be loaded and nothing is cached', async () => {
+    allowConsoleError();
+    server.use(http.get('/api/users', () => HttpResponse.json({ success: false, message: 'Boom', showMessage: true }, { status: 500 })));
+    renderApp('/');
+    expect(await screen.findByText('The data could not be loaded')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});

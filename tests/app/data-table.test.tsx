@@ -1,0 +1,59 @@
+import { MantineProvider } from '@mantine/core';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DataTable, type Column } from '../../src/app/components/ui/data-table';
+
+interface Row {
+  id: string;
+  name: string;
+}
+const columns: Column<Row>[] = [
+  { key: 'name', header: 'Name', render: (r) => r.name },
+  { key: 'actions', header: 'Actions', render: (r) => <button type="button">Delete {r.name}</button> },
+];
+const rows: Row[] = Array.from({ length: 5000 }, (_, i) => ({ id: String(i), name: `Person ${i}` }));
+
+const setPhone = (phone: boolean) => {
+  const original = window.matchMedia;
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({ ...original(query), matches: query.includes('max-width') ? phone : !phone }));
+};
+afterEach(() => vi.restoreAllMocks());
+
+const renderTable = (onRowClick = vi.fn()) => {
+  render(
+    <MantineProvider env="test">
+      <DataTable columns={columns} rows={rows} rowKey={(r) => r.id} rowLabel={(r) => `Open ${r.name}`} onRowClick={onRowClick} emptyText="Nothing here." maxHeight={900} />
+    </MantineProvider>,
+  );
+  return onRowClick;
+};
+
+describe('DataTable', () => {
+  it('renders only the visible rows of a long list, and a row click or Enter opens it but a button inside does not', async () => {
+    setPhone(false);
+    const onRowClick = renderTable();
+    const shown = screen.getAllByRole('row').length;
+    expect(shown).toBeGreaterThan(5);
+    expect(shown).toBeLessThan(100);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Delete Person 0' }));
+    expect(onRowClick).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('row', { name: 'Open Person 1' }));
+    expect(onRowClick).toHaveBeenCalledWith(rows[1]);
+    screen.getByRole('row', { name: 'Open Person 2' }).focus();
+    await user.keyboard('{Enter}');
+    expect(onRowClick).toHaveBeenLastCalledWith(rows[2]);
+  });
+
+  it('on phones shows each row as a card of label and value lines', () => {
+    setPhone(true);
+    renderTable();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const card = screen.getByRole('listitem', { name: 'Open Person 0' });
+    expect(within(card).getByText('Name')).toBeInTheDocument();
+    expect(within(card).getByText('Person 0')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Delete Person 0' })).toBeInTheDocument();
+    expect(screen.getAllByRole('listitem').length).toBeLessThan(100);
+  });
+});

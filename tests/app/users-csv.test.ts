@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { downloadUsersCsv, userFileName, usersCsv } from '../../src/app/features/users/csv';
+import type { User } from '../../src/shared/schemas';
+import { users } from '../mocks/fixtures';
+
+// "Account Created" is in the admin's own time zone; pin one so the expected text is exact.
+const tz = process.env.TZ;
+beforeAll(() => {
+  process.env.TZ = 'UTC';
+});
+afterAll(() => {
+  process.env.TZ = tz;
+});
+
+const lines = (csv: string) => csv.replace(/^\uFEFF/, '').split('\r\n');
+
+describe('users CSV', () => {
+  it('has the spec header, Yes/No, empty cells for missing fields and the en-US date-time', () => {
+    const out = lines(usersCsv(users));
+    expect(out[0]).toBe('Name,Email,Verified,Age,Occupation,Contact No,Interest,Past Experience,Account Created');
+    // A leading + is neutralised like a formula.
+    expect(out[1]).toBe(`Ann Lee,ann.lee@example.com,Yes,29,Designer,'+1 555 0101,UI/UX,Two years in agencies,"10/1/2026, 9:30:00 AM"`);
+    expect(out[2]).toBe('José Álvarez,jose@example.es,No,,,,,,"9/12/2026, 2:00:00 PM"');
+    expect(out).toHaveLength(users.length + 2); // trailing CRLF
+  });
+
+  it('starts with a BOM so accents survive Excel', () => {
+    expect(usersCsv(users).charCodeAt(0)).toBe(0xfeff);
+  });
+
+  it('neutralises formulas and quotes commas and quotes', () => {
+    const evil: User = { ...users[0]!, name: '=HYPERLINK("http://x")', occupation: 'Dev, "lead"', contactNo: '+44 7700 900123', interest: '@sum' };
+    const row = lines(usersCsv([evil]))[1]!;
+    expect(row.startsWith(`"'=HYPERLINK(""http://x"")"`)).toBe(true);
+    expect(row).toContain(`"Dev, ""lead"""`);
+    expect(row).toContain(`'+44 7700 900123`);
+    expect(row).toContain(`'@sum`);
+  });
+
+  it('names the one-user file after the user', () => {
+    expect(userFileName({ name: 'Ann Lee' })).toBe('User : Ann Lee.csv');
+  });
+
+  it('with no users only logs "No user data available to download."', () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const create = vi.spyOn(URL, 'createObjectURL');
+    expect(downloadUsersCsv([], 'Users.csv')).toBe(false);
+    expect(log).toHaveBeenCalledWith('No user data available to download.');
+    expect(create).not.toHaveBeenCalled();
+  });
+});

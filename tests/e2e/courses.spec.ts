@@ -1,0 +1,159 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Course } from '../../src/shared/schemas';
+import { confirmSwal, login } from './helpers';
+
+/** The server's copy of the courses, read with the page's own session: what a reload from the network would show. */
+async function serverCourses(page: Page): Promise<Course[]> {
+  const token = await page.evaluate(() => localStorage.getItem('authToken'));
+  const res = await page.request.get('/api/courses', { headers: { authorization: `Bearer ${token}` } });
+  return ((await res.json()) as { data: Course[] }).data;
+}
+const serverCourse = async (page: Page, title: string) => (await serverCourses(page)).find((c) => c.cardData.title === title)!;
+
+const card = (page: Page, title: string) => page.getByRole('article', { name: title });
+/** A form field by its label; required labels end with an asterisk. */
+const field = (scope: Locator, label: string) => scope.getByRole('textbox', { name: new RegExp(`^${label}`) });
+
+/** Opens a demo course from the grid with More Info, then one of its tabs. */
+async function openCourse(page: Page, title: string, tab?: string) {
+  await login(page, '/courses');
+  await card(page, title).getByRole('link', { name: /More Info/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  if (tab) await page.getByRole('tab', { name: tab, exact: true }).click();
+}
+
+test('the grid shows the demo courses with their pictures, prices and ratings', async ({ page }) => {
+  await login(page, '/courses');
+  await expect(page.getByRole('heading', { name: 'Courses', exact: true })).toBeVisible();
+  const courses = await serverCourses(page);
+  expect(courses.length).toBeGreaterThanOrEqual(6);
+  await expect(page.getByRole('article')).toHaveCount(courses.length);
+  for (const c of courses) {
+    const el = card(page, c.cardData.title);
+    await expect(el).toBeVisible();
+    await expect(el.getByText(`$${c.cardData.price.toLocaleString('en-US', { minimumFractionDigits: 2 })}`)).toBeVisible();
+    await expect(el.getByText(`Rating ${c.cardData.rating.toFixed(1)}`, { exact: true })).toBeVisible();
+  }
+  const first = card(page, courses[0]!.cardData.title);
+  await expect.poll(() => first.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  // Descriptions are clamped to two lines.
+  const description = first.getByText(courses[0]!.cardData.description);
+  const lines = await description.evaluate((el) => Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)));
+  expect(lines).toBeLessThanOrEqual(2);
+});
+
+test('adds a course, then deletes it after confirming', async ({ page }) => {
+  const title = `E2E Course ${Date.now()}`;
+  await login(page, '/courses');
+  await page.getByRole('button', { name: '+ Add Course' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Course' });
+  await dialog.getByLabel('Image').fill('/images/courses/cloud-devops.svg');
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('Description').fill('A course made by the end-to-end test.');
+  await dialog.getByLabel('Rating').fill('4.3');
+  await dialog.getByLabel('Reviews').fill('12');
+  await dialog.getByLabel('Price').fill('79.9');
+  await dialog.getByRole('button', { name: 'Add Course' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card(page, title).getByText('$79.90')).toBeVisible();
+  expect((await serverCourse(page, title)).cardData).toMatchObject({ rating: 4.3, reviews: 12, price: 79.9 });
+
+  await card(page, title).getByRole('button', { name: `Delete course ${title}` }).click();
+  await expect(page.getByRole('heading', { name: 'Are you sure?' })).toBeVisible();
+  await expect(page.getByText("You won't be able to revert this!")).toBeVisible();
+  await confirmSwal(page, 'Yes, delete it!');
+  await expect(page.getByRole('heading', { name: 'Deleted!' })).toBeVisible();
+  await expect(page.getByText('Your course has been deleted.')).toBeVisible();
+  await expect(card(page, title)).toHaveCount(0);
+  expect(await serverCourse(page, title)).toBeUndefined();
+});
+
+test('a course opens with its banner and seven tabs; the tab is kept in the URL', async ({ page }) => {
+  await openCourse(page, 'Full-Stack Web Development');
+  await expect(page.getByRole('tab')).toHaveText(['Page Data', 'Syllabus', 'FAQ', 'Reviews', 'Resources', 'Features', 'Learn']);
+  await expect(page.getByRole('tab', { name: 'Page Data' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', { name: 'FAQ' }).click();
+  await expect(page).toHaveURL(/\?tab=faq$/);
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'FAQ' })).toHaveAttribute('aria-selected', 'true');
+});
+
+/** Each item kind: its tab, modal noun, the add form, the edit, and its spec 8 deletion notice. */
+const KINDS = [
+  { tab: 'Syllabus', noun: 'Syllabus', add: { 'Week Number': '42', Topic: 'E2E topic', Details: 'Line one.\nLine two.' }, name: 'syllabus week 42', edit: ['Topic', 'E2E topic, revised'], list: 'syllabus', deleted: 'Syllabus has been deleted.' },
+  { tab: 'FAQ', noun: 'FAQ', add: { Question: 'E2E question?', Answer: 'E2E answer.' }, name: 'FAQ "E2E question?"', edit: ['Answer', 'E2E answer, revised.'], list: 'faq', deleted: 'FAQ has been deleted.' },
+  { tab: 'Reviews', noun: 'Review', add: { Reviewer: 'E2E Reviewer', Comment: 'E2E comment.' }, name: 'review by E2E Reviewer', edit: ['Comment', 'E2E comment, revised.'], list: 'reviews', deleted: 'Review has been deleted.' },
+  { tab: 'Resources', noun: 'Resource', add: { Name: 'E2E docs', Link: 'https://example.com/e2e' }, name: 'resource "E2E docs"', edit: ['Link', 'https://example.com/e2e-revised'], list: 'additionalResources', deleted: 'Additional resource has been deleted.' },
+  { tab: 'Features', noun: 'Feature', add: { Feature: 'E2E feature', Value: 'E2E value' }, name: 'feature "E2E feature"', edit: ['Value', 'E2E value, revised'], list: 'tableData', deleted: 'Table data has been deleted.' },
+] as const;
+
+for (const k of KINDS) {
+  test(`${k.tab}: add, edit and delete an item`, async ({ page }) => {
+    const course = 'Data Science with Python';
+    await openCourse(page, course, k.tab);
+    const items = async () => (await serverCourse(page, course)).pageData[k.list] as unknown as Record<string, unknown>[];
+    const before = (await items()).length;
+
+    await page.getByRole('button', { name: `+ Add ${k.noun}` }).click();
+    let dialog = page.getByRole('dialog', { name: `Add ${k.noun}` });
+    for (const [label, value] of Object.entries(k.add)) await field(dialog, label).fill(value);
+    if (k.noun === 'Review') {
+      // A star is the label of its radio: click the fourth one.
+      const id = await dialog.getByRole('radio', { name: '4 stars' }).getAttribute('id');
+      await dialog.locator(`label[for="${id}"]`).click();
+    }
+    await dialog.getByRole('button', { name: `Add ${k.noun}` }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: `Edit ${k.name}` })).toBeVisible();
+    expect(await items()).toHaveLength(before + 1);
+    if (k.noun === 'Review') expect((await items()).at(-1)).toMatchObject({ reviewer: 'E2E Reviewer', rating: 4 });
+
+    await page.getByRole('button', { name: `Edit ${k.name}` }).click();
+    dialog = page.getByRole('dialog', { name: `Edit ${k.noun}` });
+    await expect(field(dialog, Object.keys(k.add)[0]!)).toHaveValue(Object.values(k.add)[0]!);
+    await field(dialog, k.edit[0]).fill(k.edit[1]);
+    await dialog.getByRole('button', { name: `Update ${k.noun}` }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('tabpanel').getByText(k.edit[1])).toBeVisible();
+    expect(JSON.stringify(await items())).toContain(JSON.stringify(k.edit[1]));
+
+    await page.getByRole('button', { name: `Delete ${k.name}` }).click();
+    await expect(page.getByRole('heading', { name: 'Are you sure?' })).toBeVisible();
+    await confirmSwal(page, 'Yes, delete it!');
+    await expect(page.getByText(k.deleted)).toBeVisible();
+    await expect(page.getByRole('button', { name: `Delete ${k.name}` })).toHaveCount(0);
+    expect(await items()).toHaveLength(before);
+  });
+}
+
+test('Page Data: Update All Data saves the page fields on the server', async ({ page }) => {
+  const course = 'Mobile Apps with React Native';
+  await openCourse(page, course, 'Page Data');
+  const panel = page.getByRole('tabpanel', { name: 'Page Data' });
+  await panel.getByLabel('Instructor').fill('E2E Instructor');
+  await panel.getByLabel('Discount Price').fill('123.45');
+  await panel.getByRole('button', { name: 'Update All Data' }).click();
+  await expect(page.getByText('Page data updated.')).toBeVisible();
+  const saved = (await serverCourse(page, course)).pageData;
+  expect(saved.discountPrice).toBe(123.45);
+  expect(saved.courseDetails.instructor).toBe('E2E Instructor');
+
+  await page.reload();
+  await expect(page.getByRole('tabpanel', { name: 'Page Data' }).getByLabel('Instructor')).toHaveValue('E2E Instructor');
+});
+
+test('Learn: points are edited as lines and saved with Update', async ({ page }) => {
+  const course = 'Cloud & DevOps Engineering';
+  await openCourse(page, course, 'Learn');
+  const panel = page.getByRole('tabpanel', { name: 'Learn' });
+  const before = (await serverCourse(page, course)).pageData.whatYouWillLearn;
+  await panel.getByRole('button', { name: 'Add point' }).click();
+  await panel.getByRole('textbox', { name: `Learning point ${before.length + 1}`, exact: true }).fill('E2E learning point');
+  await panel.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByText('Learning points updated.')).toBeVisible();
+  expect((await serverCourse(page, course)).pageData.whatYouWillLearn).toEqual([...before, 'E2E learning point']);
+
+  await panel.getByRole('button', { name: `Remove learning point ${before.length + 1}` }).click();
+  await panel.getByRole('button', { name: 'Update' }).click();
+  await expect.poll(async () => (await serverCourse(page, course)).pageData.whatYouWillLearn).toEqual(before);
+});

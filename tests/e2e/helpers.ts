@@ -1,0 +1,19 @@
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO = { email: 'admin@coursedesk.dev', password: 'coursedesk-demo' };
+
+/** Logs in through the real form and waits for the post-login loader to finish. */
+export async function login(page: Page, target = '/') {
+  await page.goto(`/login?redirect=${encodeURIComponent(target)}`);
+  await page.getByPlaceholder('Enter your email').fill(DEMO.email);
+  await page.getByPlaceholder('Enter your password').fill(DEMO.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.locator('main')).toBeVisible();
+}
+
+/** Accepts the sweetalert2 dialog with the given button text. */
+export async function confirmSwal(page: Page, button: string) {
+  const dialog = page.locator('.swal2-popup');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: button }).click();
+}

@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { login } from './helpers';
+
+/** Waits until the service worker controls the page (a first visit installs it; one reload hands over control). */
+async function waitForServiceWorker(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
+    await page.reload();
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  }
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+}
+
+test('offline: a reload renders the cached screens, says it is offline, and disables writes', async ({ page, context }) => {
+  await login(page, '/');
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await waitForServiceWorker(page);
+  // Let the persister write the loader's lists to IndexedDB.
+  await expect.poll(() => page.evaluate(async () => (await indexedDB.databases()).some((d) => d.name === 'coursedesk'))).toBe(true);
+  await page.waitForTimeout(1500);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByText('Offline', { exact: true })).toBeVisible();
+  await expect(page.getByText(/^Synced /)).toBeVisible();
+  // The session stays: the token check got no answer.
+  expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeTruthy();
+  // The worker's navigation fallback never answers the API: offline, /api is a network error, not the shell.
+  expect(await page.evaluate(() => fetch('/api/users').then((r) => `status ${r.status}`, () => 'network error'))).toBe('network error');
+  expect(await page.goto('/api/health').then(() => 'answered by the worker', () => 'network error')).toBe('network error');
+
+  await page.goto('/courses').catch(() => undefined); // a navigation offline is answered by the worker's shell
+  await expect(page.getByRole('button', { name: '+ Add Course' })).toBeDisabled();
+  await context.setOffline(false);
+});
+
+test('a revoked token at start-up logs out silently', async ({ page }) => {
+  await login(page, '/');
+  const token = await page.evaluate(() => localStorage.getItem('authToken'));
+  const res = await page.request.post('/api/users/logout', { headers: { authorization: `Bearer ${token}` } });
+  expect(res.ok()).toBe(true);
+  await page.reload();
+  await expect(page).toHaveURL(/\/login/);
+  expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+});
+
+test('Reload Data refetches behind a full-screen overlay', async ({ page }) => {
+  await login(page, '/');
+  let calls = 0;
+  await page.route('**/api/users', async (route) => {
+    calls++;
+    await new Promise((r) => setTimeout(r, 600));
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Reload Data' }).click();
+  await expect(page.getByText('Reloading data…')).toBeVisible();
+  await expect(page.getByText('Reloading data…')).toBeHidden();
+  expect(calls).toBe(1);
+});
+
+test.describe('phone width', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the sidebar is collapsed behind a toggle and closes when a link is chosen', async ({ page }) => {
+    await login(page, '/');
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    const nav = page.locator('nav[aria-label="Main"]');
+    await expect(nav).not.toBeInViewport();
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await expect(nav).toBeInViewport();
+    await nav.getByRole('link', { name: 'Courses' }).click();
+    await expect(page).toHaveURL(/\/courses$/);
+    await expect(nav).not.toBeInViewport();
+  });
+});
+
+test('a new version shows a toast with a Reload button', async ({ page }) => {
+  await login(page, '/');
+  await waitForServiceWorker(page);
+  // Deploy a "new version": the worker script changes on the server.
+  const swPath = 'dist/sw.js';
+  const original = fs.readFileSync(swPath, 'utf8');
+  fs.writeFileSync(swPath, `${original}\n// next version ${Date.now()}\n`);
+  try {
+    await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
+    await expect(page.getByText('A new version of Coursedesk is ready.')).toBeVisible();
+    const reloaded = page.waitForEvent('load');
+    await page.getByRole('button', { name: 'Reload', exact: true }).click();
+    await reloaded;
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  } finally {
+    fs.writeFileSync(swPath, original);
+  }
+});

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, createTestServer, type TestServer } from '../utils/build-server';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await createTestServer();
+});
+afterAll(() => s.close());
+
+describe('health', () => {
+  it('answers without a token and names the database', async () => {
+    const res = await s.api({ method: 'GET', url: '/api/health', token: null });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', db: s.kind });
+  });
+});
+
+describe('POST /api/users/login-admin', () => {
+  it('logs an admin in with a token and the user data, never the hash', async () => {
+    const res = await s.api({ method: 'POST', url: '/api/users/login-admin', payload: { email: ADMIN.email.toUpperCase(), password: ADMIN.password }, token: null });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.success).toBe(true);
+    expect(body.data.authToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(body.data.userData).toMatchObject({ email: ADMIN.email, role: 'admin' });
+    expect(res.body).not.toMatch(/scrypt|password/i);
+  });
+
+  it('gives the same 401 for a wrong password and an unknown email', async () => {
+    const wrong = await s.api({ method: 'POST', url: '/api/users/login-admin', payload: { email: ADMIN.email, password: 'nope' }, token: null });
+    const unknown = await s.api({ method: 'POST', url: '/api/users/login-admin', payload: { email: 'ghost@test.dev', password: 'nope' }, token: null });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json()).toMatchObject({ success: false, message: 'Invalid email or password', showMessage: true });
+  });
+
+  it('rejects a bad body with 400 and the field errors', async () => {
+    const res = await s.api({ method: 'POST', url: '/api/users/login-admin', payload: { email: 'not-an-email' }, token: null });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toMatchObject({ email: expect.any(String), password: 'Password is required.' });
+  });
+
+  it('answers 400 for malformed JSON and 413 for a body over 1 MB', async () => {
+    const bad = await s.app.inject({ method: 'POST', url: '/api/users/login-admin', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ success: false, message: 'The request body is not valid JSON.' });
+    const big = await s.app.inject({ method: 'POST', url: '/api/users/login-admin', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(1_100_000) }) });
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toMatchObject({ success: false, message: 'The request body is larger than 1 MB.' });
+  });
+
+  it('refuses a non-admin with 403', async () => {
+    const { makeUser } = await import('../utils/factories');
+    const { hashPassword } = await import('../../src/server/auth/passwords');
+    await makeUser(s.db, { email: 'learner@test.dev', passwordHash: await hashPassword('learner-pass') });
+    const res = await s.api({ method: 'POST', url: '/api/users/login-admin', payload: { email: 'learner@test.dev', password: 'learner-pass' }, token: null });
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('login throttling', () => {
+  it('answers 429 with Retry-After after 10 failures for one email, without locking out another admin on the same address', async () => {
+    const victim = 'victim@test.dev';
+    for (let i = 0; i < 10; i++) {
+      const r = await s.api({ method: 'POST', url: '/api/users/login-admin', payload: { email: victim, password: `guess${i}` }, token: null });
+      expect(r.statusCode).toBe(401);
+    }
+    const blocked = await s.api({ method: 'POST', url: '/api/users/login-admin', payload: { email: victim, password: 'guess' }, token: null });
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(blocked.json().message).toMatch(/^Too many failed login attempts/);
+
+    const other = await s.api({ method: 'POST', url: '/api/users/login-admin', payload: ADMIN, token: null });
+    expect(other.statusCode).toBe(200);
+  });
+});
+
+describe('tokens', () => {
+  it('login-by-token returns the admin; logout revokes the token', async () => {
+    const token = await s.adminToken();
+    const me = await s.api({ method: 'GET', url: '/api/users/login-by-token', token });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().data).toMatchObject({ authToken: token, userData: { email: ADMIN.email } });
+
+    const out = await s.api({ method: 'POST', url: '/api/users/logout', token });
+    expect(out.statusCode).toBe(200);
+    const after = await s.api({ method: 'GET', url: '/api/users/login-by-token', token });
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toMatchObject({ success: false, showMessage: true });
+  });
+
+  it('401 without a token or with a garbage one; 403 for a non-admin token', async () => {
+    expect((await s.api({ method: 'GET', url: '/api/users', token: null })).statusCode).toBe(401);
+    expect((await s.api({ method: 'GET', url: '/api/users', token: 'garbage' })).statusCode).toBe(401);
+    expect((await s.api({ method: 'GET', url: '/api/users', token: await s.userToken() })).statusCode).toBe(403);
+  });
+
+  it('unknown /api routes are a JSON 404', async () => {
+    const res = await s.api({ method: 'GET', url: '/api/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ success: false, message: 'There is no such API route.' });
+  });
+});
+
+describe('database errors from bad input', () => {
+  it('a NUL byte in text is a 400, not a 500', async () => {
+    const res = await s.api({ method: 'POST', url: '/api/batches/start', payload: { batchName: 'A\u0000B', startDate: '2026-01-01' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, showMessage: true });
+  });
+});

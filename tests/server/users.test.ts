@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enrollments, servicePurchases } from '../../src/server/db/schema';
+import { eq } from 'drizzle-orm';
+import { createTestServer, type TestServer } from '../utils/build-server';
+import { makeEnrollment, makeService, makeUser } from '../utils/factories';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await createTestServer();
+});
+afterAll(() => s.close());
+
+describe('GET /api/users', () => {
+  it('lists users newest first in the wire shape, without password hashes', async () => {
+    await makeUser(s.db, { name: 'Older', createdAt: '2025-01-01T00:00:00.000Z' });
+    await makeUser(s.db, { name: 'Newer', createdAt: '2026-06-01T00:00:00.000Z', age: 31 });
+    const res = await s.api({ method: 'GET', url: '/api/users' });
+    expect(res.statusCode).toBe(200);
+    const { success, users } = res.json();
+    expect(success).toBe(true);
+    const names = users.map((u: { name: string }) => u.name);
+    expect(names.indexOf('Newer')).toBeLessThan(names.indexOf('Older'));
+    const newer = users.find((u: { name: string }) => u.name === 'Newer');
+    expect(newer).toMatchObject({ _id: expect.any(String), isVerified: true, age: 31, createdAt: '2026-06-01T00:00:00.000Z', role: 'user' });
+    expect(res.body).not.toMatch(/password|scrypt/i);
+  });
+});
+
+describe('GET /api/users/:id', () => {
+  it('returns one user, 404 for an unknown id, 400 for a malformed one', async () => {
+    const u = await makeUser(s.db, { name: 'Ann Lee' });
+    const ok = await s.api({ method: 'GET', url: `/api/users/${u.id}` });
+    expect(ok.json()).toMatchObject({ success: true, data: { _id: u.id, name: 'Ann Lee' } });
+    expect((await s.api({ method: 'GET', url: '/api/users/00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
+    expect((await s.api({ method: 'GET', url: '/api/users/not-an-id' })).statusCode).toBe(400);
+  });
+});
+
+describe('DELETE /api/users/:id', () => {
+  it('deletes the user but keeps their enrollments and purchases with the copied details', async () => {
+    const u = await makeUser(s.db, { name: 'Leaving Soon' });
+    const e = await makeEnrollment(s.db, { userId: u.id, userName: 'Leaving Soon' });
+    const p = await makeService(s.db, { userId: u.id, customerName: 'Leaving Soon' });
+    const res = await s.api({ method: 'DELETE', url: `/api/users/${u.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, showMessage: true, message: expect.any(String) });
+    const [en] = await s.db.select().from(enrollments).where(eq(enrollments.id, e.id));
+    expect(en).toMatchObject({ userId: null, userName: 'Leaving Soon' });
+    const [sp] = await s.db.select().from(servicePurchases).where(eq(servicePurchases.id, p.id));
+    expect(sp).toMatchObject({ userId: null, customerName: 'Leaving Soon' });
+    expect((await s.api({ method: 'DELETE', url: `/api/users/${u.id}` })).statusCode).toBe(404);
+  });
+
+  it('refuses to delete the logged-in admin (409) and needs admin rights (403)', async () => {
+    const me = await s.api({ method: 'GET', url: '/api/users/login-by-token' });
+    const res = await s.api({ method: 'DELETE', url: `/api/users/${me.json().data.userData._id}` });
+    expect(res.statusCode).toBe(409);
+    const u = await makeUser(s.db);
+    expect((await s.api({ method: 'DELETE', url: `/api/users/${u.id}`, token: await s.userToken() })).statusCode).toBe(403);
+  });
+});

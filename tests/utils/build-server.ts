@@ -1,0 +1,101 @@
+import pg from 'pg';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../../src/server/app';
+import { hashPassword, hashToken, newToken } from '../../src/server/auth/passwords';
+import type { ServerConfig } from '../../src/server/config';
+import { openDatabase, type Db, type DbKind } from '../../src/server/db/client';
+import { users } from '../../src/server/db/schema';
+import { createSession } from '../../src/server/repositories/sessions-repo';
+
+export const ADMIN = { email: 'admin@test.dev', password: 'correct horse battery' };
+
+export interface TestServer {
+  app: FastifyInstance;
+  db: Db;
+  kind: DbKind;
+  /** A fresh admin token from a real login. */
+  adminToken(): Promise<string>;
+  /** A token of a non-admin user (for 403 checks). */
+  userToken(): Promise<string>;
+  /** Injects with the admin's token unless `token` is given (null sends none). */
+  api(opts: InjectOptions & { token?: string | null }): Promise<Awaited<ReturnType<FastifyInstance['inject']>>>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real server on a fresh database: in-memory PGlite by default, or a new PostgreSQL database
+ * (dropped afterwards) when the project `server-postgres` sets TEST_DB=postgres.
+ */
+export async function createTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+  const kind: DbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+  let databaseUrl: string | null = null;
+  let drop = async () => {};
+  if (kind === 'postgres') {
+    const base = process.env.TEST_DATABASE_URL;
+    if (!base) throw new Error('TEST_DATABASE_URL is needed for the PostgreSQL run.');
+    const name = `coursedesk_t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    drop = async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  const database = await openDatabase({ databaseUrl, dataDir: null });
+  const config: ServerConfig = {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: null,
+    databaseUrl,
+    seedDemo: false,
+    adminEmail: ADMIN.email,
+    adminPassword: ADMIN.password,
+    staticDir: null,
+    logger: false,
+    trustProxy: false,
+    ...overrides,
+  };
+  const { app } = await buildApp(config, database);
+  const db = database.db;
+
+  let cachedAdmin: string | null = null;
+  const login = async (email: string, password: string) => {
+    const res = await app.inject({ method: 'POST', url: '/api/users/login-admin', payload: { email, password } });
+    if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+    return res.json().data.authToken as string;
+  };
+  const server: TestServer = {
+    app,
+    db,
+    kind,
+    async adminToken() {
+      return login(ADMIN.email, ADMIN.password);
+    },
+    async userToken() {
+      // Non-admins cannot log in through login-admin, so we mint a session the way a public site would.
+      const [u] = await db
+        .insert(users)
+        .values({ name: 'Plain User', email: `plain-${Math.random().toString(36).slice(2)}@test.dev`, passwordHash: await hashPassword('x'), role: 'user' })
+        .returning();
+      const token = newToken();
+      await createSession(db, u!.id, hashToken(token));
+      return token;
+    },
+    async api({ token, headers, ...opts }) {
+      const t = token === undefined ? (cachedAdmin ??= await login(ADMIN.email, ADMIN.password)) : token;
+      return app.inject({ ...opts, headers: { ...(headers ?? {}), ...(t ? { authorization: `Bearer ${t}` } : {}) } });
+    },
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+  return server;
+}

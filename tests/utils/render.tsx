@@ -1,0 +1,32 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
+import { auth } from '../../src/app/features/auth/auth-store';
+import { createQueryClient } from '../../src/app/lib/query-client';
+import { writeSession } from '../../src/app/lib/session-storage';
+import { Providers } from '../../src/app/providers';
+import { routeTree } from '../../src/app/route-tree.gen';
+import { adminUser } from '../mocks/fixtures';
+
+/**
+ * Renders the real app (routes, guard, loader, shell) at `path` with msw answering /api.
+ * `loggedIn` (default true) stores a session the way a login would.
+ */
+export function renderApp(path: string, { loggedIn = true }: { loggedIn?: boolean } = {}) {
+  if (loggedIn) writeSession('test-token', adminUser);
+  auth.reload();
+  const queryClient = createQueryClient();
+  const router = createRouter({
+    routeTree,
+    context: { queryClient, auth },
+    history: createMemoryHistory({ initialEntries: [path] }),
+    defaultPendingMs: 0,
+  });
+  const user = userEvent.setup();
+  const utils = render(
+    <Providers queryClient={queryClient} env="test">
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { ...utils, user, router, queryClient };
+}

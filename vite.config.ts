@@ -1,0 +1,94 @@
+/// <reference types="vitest/config" />
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import pkg from './package.json' with { type: 'json' };
+import { ROUTER_OPTIONS } from './src/app/router-options';
+
+const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+export default defineConfig({
+  define: { __APP_VERSION__: JSON.stringify(pkg.version) },
+  plugins: [
+    // The router plugin must come before react() so the generated route tree is ready first.
+    tanstackRouter({ target: 'react', ...ROUTER_OPTIONS }),
+    react(),
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
+      manifest: {
+        name: 'Coursedesk Admin',
+        short_name: 'Coursedesk',
+        description: 'Run your online courses business: users, courses, enrollments and services.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        background_color: '#1a1b1e',
+        theme_color: '#1a1b1e',
+        icons: [
+          { src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/maskable-icon-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+        screenshots: [
+          { src: '/screenshots/users-wide.png', sizes: '1366x768', type: 'image/png', form_factor: 'wide', label: 'Users list' },
+          { src: '/screenshots/users-narrow.png', sizes: '390x844', type: 'image/png', form_factor: 'narrow', label: 'Users on a phone' },
+        ],
+      },
+      workbox: {
+        // Screenshots are for the install sheet only; they stay out of the precache.
+        globPatterns: ['**/*.{js,css,html,svg,woff2}', '*.png'],
+        globIgnores: ['screenshots/**'],
+        navigateFallback: '/index.html',
+        // The shell answers navigations; the API is never answered from the worker.
+        navigateFallbackDenylist: [/^\/api(\/|$)/],
+        runtimeCaching: [],
+      },
+    }),
+  ],
+  server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
+  build: { outDir: 'dist', sourcemap: false },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'server-pglite',
+          include: ['tests/server/**/*.test.ts'],
+          environment: 'node',
+          env: { TEST_DB: 'pglite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(hasPostgres
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'server-postgres',
+                include: ['tests/server/**/*.test.ts'],
+                environment: 'node' as const,
+                env: { TEST_DB: 'postgres' },
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+      {
+        extends: true,
+        test: {
+          name: 'app',
+          include: ['tests/app/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['tests/app/setup.ts'],
+          testTimeout: 20_000,
+        },
+      },
+    ],
+  },
+});
