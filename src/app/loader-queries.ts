@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { batchesQuery } from './features/batches/api/get-batches';
+import { batchesQuery } from './features/enrollments/api/get-batches';
 import { coursesQuery } from './features/courses/api/get-courses';
 import { enrollmentsQuery } from './features/enrollments/api/get-enrollments';
 import { servicesQuery } from './features/services/api/get-services';

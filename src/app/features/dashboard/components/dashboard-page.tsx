@@ -1,26 +1,27 @@
 import { Anchor, Badge, Grid, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconBook2, IconCalendarEvent, IconCertificate, IconRosetteDiscountCheck, IconShoppingBag, IconUsers } from '@tabler/icons-react';
-import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { batchesQuery } from '../../batches/api/get-batches';
-import { coursesQuery } from '../../courses/api/get-courses';
-import { enrollmentsQuery } from '../../enrollments/api/get-enrollments';
-import { servicesQuery } from '../../services/api/get-services';
-import { usersQuery } from '../../users/api/get-users';
+import type { Batch, Course, Enrollment, Service, User } from '../../../../shared/schemas';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { computeStats } from '../dashboard-stats';
 import { StatCard } from './stat-card';
 
 const number = new Intl.NumberFormat('en-US');
 
-/** The landing screen: what the business looks like today and what waits for an admin. */
-export function DashboardPage() {
-  const { data: users } = useSuspenseQuery(usersQuery);
-  const { data: courses } = useSuspenseQuery(coursesQuery);
-  const { data: enrollments } = useSuspenseQuery(enrollmentsQuery);
-  const { data: batches } = useSuspenseQuery(batchesQuery);
-  const { data: services } = useSuspenseQuery(servicesQuery);
+export interface DashboardLists {
+  users: User[];
+  courses: Course[];
+  enrollments: Enrollment[];
+  batches: Batch[];
+  services: Service[];
+}
+
+/**
+ * The landing screen: what the business looks like today and what waits for an admin. It reads the
+ * other features' lists, so its route hands them in (features do not import each other).
+ */
+export function DashboardPage({ users, courses, enrollments, batches, services }: DashboardLists) {
   const stats = useMemo(() => computeStats(users, courses, enrollments, batches, services), [users, courses, enrollments, batches, services]);
 
   return (

@@ -9,7 +9,7 @@ import { YesNoBadge } from '../../../components/ui/badges';
 import { DataTable, type Column } from '../../../components/ui/data-table';
 import { PageHeader } from '../../../components/ui/page-header';
 import { formatLongDate, formatMoney } from '../../../lib/format';
-import { batchesQuery } from '../../batches/api/get-batches';
+import { batchesQuery } from '../api/get-batches';
 import { enrollmentsQuery } from '../api/get-enrollments';
 import { downloadEnrollments } from '../csv';
 import { enrolleeEmail, enrolleeName } from '../enrollee';

@@ -7,7 +7,7 @@ import type { Batch } from '../../../../shared/schemas';
 import { YesNoBadge } from '../../../components/ui/badges';
 import { PageHeader } from '../../../components/ui/page-header';
 import { WriteButton } from '../../../components/ui/write-controls';
-import { batchesQuery } from '../../batches/api/get-batches';
+import { batchesQuery } from '../api/get-batches';
 import { useConfirmedDelete } from '../api/delete-enrollment';
 import { enrollmentsQuery } from '../api/get-enrollments';
 import { downloadEnrollments } from '../csv';

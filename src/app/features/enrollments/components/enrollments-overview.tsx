@@ -5,10 +5,10 @@ import { useMemo, useState } from 'react';
 import type { Batch } from '../../../../shared/schemas';
 import { PageHeader } from '../../../components/ui/page-header';
 import { WriteButton } from '../../../components/ui/write-controls';
-import { useDeleteBatch } from '../../batches/api/delete-batch';
-import { batchesQuery } from '../../batches/api/get-batches';
-import { BatchCard } from '../../batches/components/batch-card';
-import { BatchFormModal } from '../../batches/components/batch-form-modal';
+import { useDeleteBatch } from '../api/delete-batch';
+import { batchesQuery } from '../api/get-batches';
+import { BatchCard } from './batch-card';
+import { BatchFormModal } from './batch-form-modal';
 import { enrollmentsQuery } from '../api/get-enrollments';
 import { downloadEnrollments } from '../csv';
 
