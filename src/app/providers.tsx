@@ -2,12 +2,12 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { AppToaster } from './components/layout/app-toaster';
-import { colorSchemeManager, theme } from './theme';
+import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
 
 /** `env="test"` turns off Mantine's transitions and portals for component tests. */
 export function Providers({ queryClient, children, env }: { queryClient: QueryClient; children: ReactNode; env?: 'default' | 'test' }) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="dark" colorSchemeManager={colorSchemeManager} env={env}>
+    <MantineProvider theme={theme} defaultColorScheme="dark" colorSchemeManager={colorSchemeManager} cssVariablesResolver={cssVariablesResolver} env={env}>
       <QueryClientProvider client={queryClient}>
         {children}
         <AppToaster />

@@ -27,10 +27,15 @@ describe('dashboard screen', () => {
   it('shows the counts as links to act on, revenue, and the newest enrollments', async () => {
     renderApp('/');
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Enrollments to approve: 1' })).toHaveAttribute('href', '/enrollments');
-    expect(screen.getByRole('link', { name: 'Service purchases to approve: 1' })).toHaveAttribute('href', '/services');
-    expect(screen.getByRole('link', { name: 'Users: 3' })).toHaveAttribute('href', '/users');
-    expect(screen.getByRole('link', { name: 'Active batches: 1' })).toBeInTheDocument();
+    // A card's link is named by what it shows: the label, the count and the hint.
+    const card = (label: string) => within(screen.getByRole('main')).getByRole('link', { name: new RegExp(`^${label}`) });
+    expect(card('Enrollments to approve')).toHaveAttribute('href', '/enrollments');
+    expect(within(card('Enrollments to approve')).getByText('1')).toBeInTheDocument();
+    expect(card('Service purchases to approve')).toHaveAttribute('href', '/services');
+    expect(within(card('Service purchases to approve')).getByText('1')).toBeInTheDocument();
+    expect(card('Users')).toHaveAttribute('href', '/users');
+    expect(within(card('Users')).getByText('3')).toBeInTheDocument();
+    expect(within(card('Active batches')).getByText('1')).toBeInTheDocument();
     expect(screen.getByText('USD 399.00')).toBeInTheDocument();
     const newest = screen.getByRole('heading', { name: 'Newest enrollments' }).closest('div')!.parentElement!;
     expect(within(newest).getByRole('link', { name: 'Ann Lee' })).toHaveAttribute('href', `/enrollments/${enrollments[0]!._id}`);

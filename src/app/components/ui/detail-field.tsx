@@ -1,10 +1,13 @@
 import { SimpleGrid, Stack, Text, type SimpleGridProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** A labelled read-only value of a detail screen; long values (emails, ids) wrap instead of overflowing. */
-export function DetailField({ label, children }: { label: string; children: ReactNode }) {
+/**
+ * A labelled read-only value of a detail screen; long values (emails, ids) wrap instead of overflowing.
+ * Its wrapper is the one <div> a <dl> may hold around a <dt>/<dd> pair; `wide` spans the whole row.
+ */
+export function DetailField({ label, wide, children }: { label: string; wide?: boolean; children: ReactNode }) {
   return (
-    <Stack gap={2}>
+    <Stack gap={2} style={wide ? { gridColumn: '1 / -1' } : undefined}>
       <Text size="xs" tt="uppercase" fw={600} c="dimmed" component="dt">
         {label}
       </Text>

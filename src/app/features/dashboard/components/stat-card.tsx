@@ -36,7 +36,7 @@ export function StatCard({ label, value, hint, icon: IconComponent, color, to }:
     </Group>
   );
   return to ? (
-    <Paper withBorder p="md" radius="md" component={Link} to={to} className={classes.link} aria-label={`${label}: ${value}`}>
+    <Paper withBorder p="md" radius="md" component={Link} to={to} className={classes.link}>
       {body}
     </Paper>
   ) : (

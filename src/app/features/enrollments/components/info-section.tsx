@@ -15,9 +15,9 @@ export function InfoSection({ title, items, children }: { title: string; items: 
       </Title>
       <DetailGrid cols={{ base: 1, xs: 2 }}>
         {items.map(([label, value, wide]) => (
-          <div key={label} style={wide ? { gridColumn: '1 / -1' } : undefined}>
-            <DetailField label={label}>{value === null || value === undefined || value === '' ? NA : value}</DetailField>
-          </div>
+          <DetailField key={label} label={label} wide={wide === 'wide'}>
+            {value === null || value === undefined || value === '' ? NA : value}
+          </DetailField>
         ))}
       </DetailGrid>
       {children}
