@@ -5,8 +5,8 @@ import { LIMITS } from '../shared/constants';
 import { bootstrap } from './bootstrap';
 import type { ServerConfig } from './config';
 import { openDatabase, type Database } from './db/client';
-import { registerAuthGuard } from './plugins/auth-guard';
-import { registerErrorHandler } from './plugins/error-handler';
+import { matchedApiRoute, registerAuthGuard } from './plugins/auth-guard';
+import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
 import { registerStatic } from './plugins/static-files';
 import { ListCache } from './repositories/list-cache';
 import { authRoutes } from './routes/auth';
@@ -36,6 +36,7 @@ export async function buildApp(config: ServerConfig, database?: Database): Promi
     bodyLimit: LIMITS.bodyBytes,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
   });
   app.addHook('onClose', () => db.close());
 
@@ -65,7 +66,7 @@ export async function buildApp(config: ServerConfig, database?: Database): Promi
 
   // API replies hold personal data: never kept by the browser's HTTP cache (logout must leave nothing).
   app.addHook('onRequest', async (request, reply) => {
-    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    if (matchedApiRoute(request) || request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
   app.decorate('lists', new ListCache(db.db));
   registerAuthGuard(app, db.db);

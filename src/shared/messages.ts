@@ -34,8 +34,6 @@ export const MESSAGES = {
     batch: { title: 'Deleted!', text: 'Batch has been deleted.' },
   },
   enrollment: {
-    createFailed: 'Failed to create enrollment',
-    progressFailed: 'Failed to update enrollment progress',
     completeFailed: 'Failed to mark course as completed',
     fetchFailed: 'Failed to fetch enrollments',
     updateFailed: 'Failed to update enrollment',
@@ -64,6 +62,8 @@ export const MESSAGES = {
     tooManyAttempts: (minutes: number) => `Too many failed login attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
     validation: 'Some fields are missing or invalid. Check them and try again.',
     malformedJson: 'The request body is not valid JSON.',
+    notJson: 'Send the request body as JSON (content-type: application/json).',
+    badUrl: 'The address is not valid.',
     tooLarge: 'The request body is larger than 1 MB.',
     routeNotFound: 'There is no such API route.',
     internal: 'Something went wrong on the server. Please try again.',

@@ -96,10 +96,53 @@ describe('tokens', () => {
     expect((await s.api({ method: 'GET', url: '/api/users', token: await s.userToken() })).statusCode).toBe(403);
   });
 
+  it('another spelling of an /api address reaches the same route and the same guard', async () => {
+    // The router decodes %61 to "a": /%61pi/users is /api/users, and must not skip the token check.
+    for (const url of ['/%61pi/users', '/%61%70%69/users', '/api/%75sers']) {
+      const res = await s.api({ method: 'GET', url, token: null });
+      expect(res.statusCode, url).toBe(401);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+    const { makeUser } = await import('../utils/factories');
+    const u = await makeUser(s.db);
+    expect((await s.api({ method: 'DELETE', url: `/%61pi/users/${u.id}`, token: null })).statusCode).toBe(401);
+    expect((await s.api({ method: 'GET', url: `/api/users/${u.id}` })).statusCode).toBe(200);
+    // With a token, the other spelling works like the plain one.
+    expect((await s.api({ method: 'GET', url: '/%61pi/users' })).statusCode).toBe(200);
+  });
+
+  it('checks the token before reading the body: no token is a 401 even for malformed or oversized JSON', async () => {
+    const malformed = await s.app.inject({ method: 'POST', url: '/api/batches/start', headers: { 'content-type': 'application/json' }, payload: '{"batchName":' });
+    expect(malformed.statusCode).toBe(401);
+    const big = await s.app.inject({ method: 'POST', url: '/api/batches/start', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ batchName: 'x'.repeat(1_100_000) }) });
+    expect(big.statusCode).toBe(401);
+  });
+
   it('unknown /api routes are a JSON 404', async () => {
     const res = await s.api({ method: 'GET', url: '/api/nope' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ success: false, message: 'There is no such API route.' });
+  });
+});
+
+describe('addresses and bodies the server cannot read', () => {
+  it('a broken percent-escape or an over-long id is a 400 in the envelope', async () => {
+    for (const url of ['/api/users/%E0%A4%A', `/api/users/${'a'.repeat(150)}`]) {
+      const res = await s.api({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toEqual({ success: false, message: 'The address is not valid.', showMessage: true });
+    }
+  });
+
+  it('a body that is not JSON is a 400 that says to send JSON', async () => {
+    const token = await s.adminToken();
+    const form = await s.app.inject({ method: 'POST', url: '/api/batches/start', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'batchName=A' });
+    expect(form.statusCode).toBe(400);
+    expect(form.json()).toEqual({ success: false, message: 'Send the request body as JSON (content-type: application/json).', showMessage: true });
+    // Plain text is read as a string, which the body schema refuses.
+    const text = await s.app.inject({ method: 'POST', url: '/api/batches/start', headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' }, payload: 'batchName=A' });
+    expect(text.statusCode).toBe(400);
+    expect(text.json()).toMatchObject({ success: false, showMessage: true });
   });
 });
 

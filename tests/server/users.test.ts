@@ -53,8 +53,12 @@ describe('DELETE /api/users/:id', () => {
 
   it('refuses to delete the logged-in admin (409) and needs admin rights (403)', async () => {
     const me = await s.api({ method: 'GET', url: '/api/users/login-by-token' });
-    const res = await s.api({ method: 'DELETE', url: `/api/users/${me.json().data.userData._id}` });
-    expect(res.statusCode).toBe(409);
+    const myId: string = me.json().data.userData._id;
+    for (const id of [myId, myId.toUpperCase()]) {
+      const res = await s.api({ method: 'DELETE', url: `/api/users/${id}` });
+      expect(res.statusCode, id).toBe(409);
+    }
+    expect((await s.api({ method: 'GET', url: `/api/users/${myId}` })).statusCode).toBe(200);
     const u = await makeUser(s.db);
     expect((await s.api({ method: 'DELETE', url: `/api/users/${u.id}`, token: await s.userToken() })).statusCode).toBe(403);
   });

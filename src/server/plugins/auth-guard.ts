@@ -22,13 +22,23 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/** Every /api route but the public ones needs a live token of an admin: 401 without one, 403 for other roles. */
+/** The /api route a request matched, whatever form its URL took (`/%61pi/users`, `http://host/api/users`). */
+export const matchedApiRoute = (request: FastifyRequest): string | null => {
+  const route = request.routeOptions.url;
+  return route?.startsWith('/api/') ? route : null;
+};
+
+/**
+ * Every /api route but the public ones needs a live token of an admin: 401 without one, 403 for other
+ * roles. It decides on the route the router matched, never on the raw URL, which can spell the same
+ * route differently; and it runs on request, so nobody learns anything from body errors without a token.
+ */
 export function registerAuthGuard(app: FastifyInstance, db: Db) {
   app.decorateRequest('admin', null);
   app.decorateRequest('tokenHash', null);
-  app.addHook('preHandler', async (request) => {
-    const path = request.url.split('?')[0] ?? '';
-    if (!path.startsWith('/api/') || PUBLIC.has(path) || !request.routeOptions.url) return;
+  app.addHook('onRequest', async (request) => {
+    const route = matchedApiRoute(request);
+    if (!route || PUBLIC.has(route)) return;
     const token = bearerToken(request);
     if (!token || token.length > 200) throw new HttpError(401, MESSAGES.server.unauthorized);
     const tokenHash = hashToken(token);

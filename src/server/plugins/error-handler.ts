@@ -1,6 +1,13 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../shared/messages';
 import { HttpError } from '../errors';
+
+/**
+ * Addresses the router cannot read (a broken percent-escape, a path segment over the router's length
+ * limit) get a 400 in the envelope too, instead of Fastify's own body and its 414.
+ */
+export const frameworkErrors = (_error: FastifyError, _request: FastifyRequest, reply: FastifyReply) =>
+  reply.code(400).send({ success: false, message: MESSAGES.server.badUrl, showMessage: true });
 
 /** Every failure leaves in the envelope of API.md; nothing internal (stacks, SQL) reaches the client. */
 export function registerErrorHandler(app: FastifyInstance) {
@@ -21,6 +28,9 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (status === 413) return reply.code(413).send({ success: false, message: MESSAGES.server.tooLarge, showMessage: true });
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
       return reply.code(400).send({ success: false, message: MESSAGES.server.malformedJson, showMessage: true });
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.code(400).send({ success: false, message: MESSAGES.server.notJson, showMessage: true });
     }
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ success: false, message: error.message, showMessage: true });

@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { CURRENCIES, LIMITS } from '../constants';
 
-/** Ids are UUIDs; anything else is a 400 before it reaches the database. */
-export const idSchema = z.uuid({ message: 'Must be a valid id.' });
+/**
+ * Ids are UUIDs; anything else is a 400 before it reaches the database. Lower-cased, as the database
+ * writes them, so that comparing two ids in code agrees with comparing them in SQL.
+ */
+export const idSchema = z.uuid({ message: 'Must be a valid id.' }).transform((id) => id.toLowerCase());
 export const idParams = z.object({ id: idSchema });
 
 export const requiredText = (label: string, max: number = LIMITS.shortText) =>

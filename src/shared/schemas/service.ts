@@ -27,7 +27,11 @@ export const serviceCreateBody = z.object({
   }),
   userDetails: z.object({
     name: requiredText('Customer name'),
-    email: z.string().trim().pipe(z.email({ message: 'Customer email must be a valid email address.' })),
+    email: z
+      .string()
+      .trim()
+      .max(LIMITS.shortText, `Customer email must be at most ${LIMITS.shortText} characters.`)
+      .pipe(z.email({ message: 'Customer email must be a valid email address.' })),
     phone: optionalText('Customer phone'),
   }),
   amount: money('Amount'),
