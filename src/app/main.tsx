@@ -5,23 +5,15 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { FullScreenLoader } from './components/ui/full-screen-loader';
-import { endSession, restoreSession } from './features/auth/api/session';
-import { createQueryClient } from './lib/query-client';
+import { createAppClients } from './app-clients';
+import { restoreSession } from './features/auth/api/session';
 import { Providers } from './providers';
 import { UpdatePrompt } from './pwa/update-prompt';
-import { createAppRouter } from './router';
 
 // TanStack Query assumes online until an event says otherwise; a page opened offline must know at once.
 onlineManager.setOnline(navigator.onLine);
 
-const queryClient = createQueryClient({
-  // A 401/403 on any call means the session is gone on the server: log out quietly.
-  onAuthError: async () => {
-    await endSession(queryClient);
-    await router.navigate({ to: '/login', search: { redirect: router.state.location.href } });
-  },
-});
-const router = createAppRouter(queryClient);
+const { queryClient, router, returnToLogin } = createAppClients();
 const root = createRoot(document.getElementById('root')!);
 
 const render = (body: React.ReactNode) =>
@@ -36,7 +28,7 @@ const render = (body: React.ReactNode) =>
 
 // The automatic token login shows a full-screen loader; the router starts once we know the session.
 render(<FullScreenLoader label="Signing you in…" />);
-void restoreSession(queryClient)
+void restoreSession(queryClient, () => void returnToLogin())
   .catch((err) => console.error(err))
   .finally(() => render(<RouterProvider router={router} />));
 

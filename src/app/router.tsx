@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { auth, type Auth } from './features/auth/auth-store';
 import { routeTree } from './route-tree.gen';
 
@@ -8,10 +8,12 @@ export interface RouterContext {
   auth: Auth;
 }
 
-export function createAppRouter(queryClient: QueryClient) {
+/** `history` and `defaultPendingMs` are for the component tests (memory history, no pending delay). */
+export function createAppRouter(queryClient: QueryClient, options: { history?: RouterHistory; defaultPendingMs?: number } = {}) {
   return createRouter({
     routeTree,
     context: { queryClient, auth },
+    ...options,
     defaultPreload: 'intent',
     // The loader's lists come from the query cache; the router need not cache them again.
     defaultPreloadStaleTime: 0,

@@ -1,6 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { restoreSession } from '../../src/app/features/auth/api/session';
+import { auth } from '../../src/app/features/auth/auth-store';
+import { createQueryClient } from '../../src/app/lib/query-client';
+import { writeSession } from '../../src/app/lib/session-storage';
+import { adminUser } from '../mocks/fixtures';
 import { server } from '../mocks/server';
 import { renderApp } from '../utils/render';
 import { allowConsoleError } from './setup';
@@ -37,20 +42,90 @@ describe('login screen', () => {
     expect(screen.getByText('Password is required.')).toBeInTheDocument();
   });
 
-  it('a failed login shows the server message and stays on /login', async () => {
+  it('a failed login shows the server message, stays on /login and still remembers the wanted route', async () => {
     allowConsoleError();
-    server.use(http.post('/api/users/login-admin', () => HttpResponse.json({ success: false, message: 'Invalid email or password', showMessage: true }, { status: 401 })));
-    const { user, router } = renderApp('/login', { loggedIn: false });
+    let attempts = 0;
+    server.use(
+      http.post('/api/users/login-admin', () =>
+        ++attempts === 1
+          ? HttpResponse.json({ success: false, message: 'Invalid email or password', showMessage: true }, { status: 401 })
+          : HttpResponse.json({ success: true, data: { authToken: 't', userData: { _id: 'a', name: 'A', email: 'a@b.co', isVerified: true, createdAt: '2026-01-01T00:00:00.000Z', role: 'admin' } } }),
+      ),
+    );
+    const { user, router } = renderApp('/login?redirect=%2Fcourses', { loggedIn: false });
     await user.type(await screen.findByPlaceholderText('Enter your email'), 'admin@coursedesk.dev');
     await user.type(screen.getByPlaceholderText('Enter your password'), 'wrong');
     await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Invalid email or password')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled());
     expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toEqual({ redirect: '/courses' });
+    expect(localStorage.getItem('authToken')).toBeNull();
+
+    await user.clear(screen.getByPlaceholderText('Enter your password'));
+    await user.type(screen.getByPlaceholderText('Enter your password'), 'right');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/courses'));
+  });
+
+  it("a 401 on a call ends the session with the server's sentence and opens the login, remembering the screen", async () => {
+    allowConsoleError(); // the loader's failure is reported by the router's error boundary
+    server.use(
+      http.get('/api/users', () =>
+        HttpResponse.json({ success: false, message: 'Please log in again: your session is missing, expired or was logged out.', showMessage: true }, { status: 401 }),
+      ),
+    );
+    const { router } = renderApp('/users');
+    expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeInTheDocument();
+    expect(await screen.findByText('Please log in again: your session is missing, expired or was logged out.')).toBeInTheDocument();
+    expect(router.state.location.search).toEqual({ redirect: '/users' });
     expect(localStorage.getItem('authToken')).toBeNull();
   });
 
   it('a logged-in admin opening /login goes to /', async () => {
     const { router } = renderApp('/login');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+});
+
+describe('start-up token check', () => {
+  const check = async () => {
+    writeSession('stored-token', adminUser);
+    auth.reload();
+    const onLateRejection = vi.fn();
+    await restoreSession(createQueryClient(), onLateRejection);
+    return onLateRejection;
+  };
+
+  it('any reply but success logs out silently (a server error too)', async () => {
+    allowConsoleError();
+    server.use(http.get('/api/users/login-by-token', () => HttpResponse.json({ success: false, message: 'Something went wrong on the server. Please try again.', showMessage: true }, { status: 500 })));
+    await check();
+    expect(auth.isLogin).toBe(false);
+    expect(localStorage.getItem('authToken')).toBeNull();
+  });
+
+  it('no answer keeps the session and the cached screens', async () => {
+    allowConsoleError();
+    server.use(http.get('/api/users/login-by-token', () => HttpResponse.error()));
+    await check();
+    expect(auth.isLogin).toBe(true);
+    expect(localStorage.getItem('authToken')).toBe('stored-token');
+  });
+
+  it('a rejection that comes after the screens are shown takes the admin to the login', async () => {
+    allowConsoleError();
+    server.use(
+      http.get('/api/users/login-by-token', async () => {
+        await delay(3500);
+        return HttpResponse.json({ success: false, message: 'Please log in again.', showMessage: true }, { status: 401 });
+      }),
+    );
+    const onLateRejection = await check();
+    // The start-up wait (3 s) is over: the cached session shows while the check goes on.
+    expect(auth.isLogin).toBe(true);
+    expect(onLateRejection).not.toHaveBeenCalled();
+    await waitFor(() => expect(onLateRejection).toHaveBeenCalledOnce(), { timeout: 3000 });
+    expect(auth.isLogin).toBe(false);
   });
 });

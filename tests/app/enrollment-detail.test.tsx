@@ -144,7 +144,7 @@ describe('enrollment edit form', () => {
     expect(dialog.getByLabelText('Amount paid')).toHaveValue('399');
     expect(dialog.getByLabelText('Progress (%)')).toHaveValue('20');
     expect(dialog.getByRole('combobox', { name: 'Currency' })).toHaveValue('USD');
-    expect(dialog.getByRole('combobox', { name: 'Payment status' })).toHaveValue('Completed');
+    expect(dialog.getByRole('combobox', { name: 'Payment status' })).toHaveValue('completed');
     expect(dialog.getByRole('combobox', { name: 'Batch' })).toHaveValue('Winter 2026');
     expect(dialog.getByRole('switch', { name: 'Approved' })).toBeChecked();
     expect(dialog.getByRole('switch', { name: 'Completed' })).not.toBeChecked();
@@ -153,7 +153,7 @@ describe('enrollment edit form', () => {
     expect(options(await screen.findByRole('listbox', { name: 'Currency' }))).toEqual(['INR', 'USD', 'EUR', 'GBP']);
     await user.keyboard('{Escape}');
     await user.click(dialog.getByRole('combobox', { name: 'Payment status' }));
-    expect(options(await screen.findByRole('listbox', { name: 'Payment status' }))).toEqual(['Pending', 'Completed', 'Failed']);
+    expect(options(await screen.findByRole('listbox', { name: 'Payment status' }))).toEqual(['pending', 'completed', 'failed']);
   });
 
   it('refuses a negative amount and a progress outside 0 to 100 with the spec messages', async () => {
@@ -190,7 +190,7 @@ describe('enrollment edit form', () => {
     await user.type(progress, '55');
     await user.type(dialog.getByLabelText('Payment ID'), 'pay_9');
     await user.click(dialog.getByRole('combobox', { name: 'Payment status' }));
-    await user.click(within(await screen.findByRole('listbox', { name: 'Payment status' })).getByRole('option', { name: 'Failed' }));
+    await user.click(within(await screen.findByRole('listbox', { name: 'Payment status' })).getByRole('option', { name: 'failed' }));
     await user.click(dialog.getByRole('switch', { name: 'Certificate issued' }));
     await user.click(dialog.getByRole('button', { name: 'Update Enrollment' }));
     expect(await dialog.findByRole('button', { name: 'Updating...' })).toBeDisabled();
@@ -218,6 +218,9 @@ describe('enrollment edit form', () => {
     const { dialog, user } = await openForm();
     await user.click(dialog.getByRole('button', { name: 'Update Enrollment' }));
     expect(await dialog.findByText('An error occurred while updating the enrollment.')).toBeInTheDocument();
+    // The generic toast with the server's reason, then the screen's own sentence (spec 8).
+    expect(await screen.findByText('Enrollment not found. It may have been deleted.')).toBeInTheDocument();
+    expect(await screen.findByText('Failed to update enrollment. Please try again.')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Edit Enrollment' })).toBeInTheDocument();
     expect(dialog.getByRole('button', { name: 'Update Enrollment' })).toBeEnabled();
   });

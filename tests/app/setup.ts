@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
+import toast from 'react-hot-toast';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { server } from '../mocks/server';
 
@@ -62,6 +63,8 @@ beforeEach(() => {
 });
 afterEach(async () => {
   cleanup();
+  // The toast store outlives a test; a toast left in it (same id, already dismissed) would hide the next one.
+  toast.remove();
   server.resetHandlers();
   localStorage.clear();
   vi.restoreAllMocks();

@@ -11,6 +11,19 @@ test('a logged-out visit redirects to /login and returns to the wanted route aft
   await expect(page).toHaveURL(/\/courses$/);
 });
 
+test('a wrong password says so and keeps the wanted route for the next try', async ({ page }) => {
+  await page.goto('/courses');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fcourses/);
+  await page.getByPlaceholder('Enter your email').fill(DEMO.email);
+  await page.getByPlaceholder('Enter your password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText('Invalid email or password')).toBeVisible();
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fcourses$/);
+  await page.getByPlaceholder('Enter your password').fill(DEMO.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/courses$/);
+});
+
 test('the login button reads Logging in... and is disabled while pending', async ({ page }) => {
   await page.goto('/login');
   await page.route('**/api/users/login-admin', async (route) => {

@@ -1,11 +1,11 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { onTestFinished } from 'vitest';
+import { createAppClients } from '../../src/app/app-clients';
 import { auth } from '../../src/app/features/auth/auth-store';
-import { createQueryClient } from '../../src/app/lib/query-client';
 import { writeSession } from '../../src/app/lib/session-storage';
 import { Providers } from '../../src/app/providers';
-import { routeTree } from '../../src/app/route-tree.gen';
 import { adminUser } from '../mocks/fixtures';
 
 /**
@@ -15,13 +15,8 @@ import { adminUser } from '../mocks/fixtures';
 export function renderApp(path: string, { loggedIn = true }: { loggedIn?: boolean } = {}) {
   if (loggedIn) writeSession('test-token', adminUser);
   auth.reload();
-  const queryClient = createQueryClient();
-  const router = createRouter({
-    routeTree,
-    context: { queryClient, auth },
-    history: createMemoryHistory({ initialEntries: [path] }),
-    defaultPendingMs: 0,
-  });
+  const { queryClient, router, dispose } = createAppClients({ history: createMemoryHistory({ initialEntries: [path] }), defaultPendingMs: 0 });
+  onTestFinished(dispose);
   const user = userEvent.setup();
   const utils = render(
     <Providers queryClient={queryClient} env="test">

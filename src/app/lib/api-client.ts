@@ -24,10 +24,12 @@ export interface ApiRequest {
   signal?: AbortSignal;
   /** A hanging request on a bad connection counts as "no response" after this long. */
   timeoutMs?: number;
+  /** The error's message when an error reply carries none (spec 8's fallback failure messages). */
+  fallbackMessage?: string;
 }
 
 /** One typed HTTP client for /api: adds the Bearer token, parses JSON, throws ApiError. */
-export async function apiFetch<T>(path: string, { method = 'GET', body, signal, timeoutMs = 30_000 }: ApiRequest = {}): Promise<T> {
+export async function apiFetch<T>(path: string, { method = 'GET', body, signal, timeoutMs = 30_000, fallbackMessage }: ApiRequest = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = localStorage.getItem(STORAGE_KEYS.authToken);
   if (token) headers.authorization = `Bearer ${token}`;
@@ -55,7 +57,7 @@ export async function apiFetch<T>(path: string, { method = 'GET', body, signal, 
   }
   if (!response.ok || (data as { success?: boolean })?.success === false) {
     const errBody = (data ?? null) as ApiError['body'];
-    throw new ApiError('http', response.status, errBody, errBody?.message ?? `Request failed (${response.status})`);
+    throw new ApiError('http', response.status, errBody, errBody?.message || fallbackMessage || `Request failed (${response.status})`);
   }
   return data as T;
 }

@@ -4,37 +4,50 @@ import {
   type PersistQueryClientOptions,
 } from '@tanstack/query-persist-client-core';
 import type { QueryClient } from '@tanstack/react-query';
-import { createIdbPersister } from './idb-persister';
+import { createIdbPersister, type ThrottledPersister } from './idb-persister';
 import { CACHE_MAX_AGE_MS } from './query-client';
 
 /** Bump when the shape of cached data changes, so old caches are dropped instead of misread. */
 const CACHE_SCHEMA_VERSION = 1;
 const BUSTER = `${__APP_VERSION__}:${CACHE_SCHEMA_VERSION}`;
 
-let unsubscribe: (() => void) | null = null;
+let current: { unsubscribe: () => void; persister: ThrottledPersister } | null = null;
+/** Counts starts and stops: a restore that finishes after its session ended must not come back. */
+let generation = 0;
 
 /**
  * Restores this admin's cached lists from IndexedDB, then keeps saving them as they change.
- * Only queries marked meta.persist (the post-login loader's lists) are written.
+ * Only queries marked meta.persist (the post-login loader's lists) are written, and a list is kept
+ * while it has data, also after a failed refresh: offline, a refresh fails, and the saved copy is
+ * exactly what the next offline start needs.
  */
 export async function startCachePersistence(queryClient: QueryClient, adminId: string) {
   stopCachePersistence();
+  const mine = ++generation;
+  const persister = createIdbPersister(`admin:${adminId}`);
   const options: PersistQueryClientOptions = {
     queryClient,
-    persister: createIdbPersister(`admin:${adminId}`),
+    persister,
     buster: BUSTER,
     maxAge: CACHE_MAX_AGE_MS,
-    dehydrateOptions: { shouldDehydrateQuery: (q) => q.meta?.persist === true && q.state.status === 'success' },
+    dehydrateOptions: { shouldDehydrateQuery: (q) => q.meta?.persist === true && q.state.data !== undefined },
   };
   try {
     await persistQueryClientRestore(options);
   } catch (err) {
     console.warn('Could not restore the offline cache', err); // e.g. IndexedDB blocked in a private window
   }
-  unsubscribe = persistQueryClientSubscribe(options);
+  if (mine !== generation) {
+    // The session ended (or another began) while IndexedDB was read: what it returned is not ours to show.
+    queryClient.clear();
+    return;
+  }
+  current = { unsubscribe: persistQueryClientSubscribe(options), persister };
 }
 
 export function stopCachePersistence() {
-  unsubscribe?.();
-  unsubscribe = null;
+  generation++;
+  current?.persister.cancel();
+  current?.unsubscribe();
+  current = null;
 }

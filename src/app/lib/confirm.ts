@@ -1,5 +1,8 @@
+import { onlineManager } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
 import type { SweetAlertIcon, SweetAlertOptions } from 'sweetalert2';
 import { MESSAGES } from '../../shared/messages';
+import { OFFLINE_WRITE_REASON } from './online';
 
 /** sweetalert2 follows the Mantine colour scheme that is on the page right now. */
 const theme = (): 'light' | 'dark' => (document.documentElement.getAttribute('data-mantine-color-scheme') === 'light' ? 'light' : 'dark');
@@ -32,9 +35,20 @@ export async function confirmDialog(opts: { title: string; text: string; confirm
   return result.isConfirmed;
 }
 
+/**
+ * The confirm dialog in front of a write. The write button was enabled when clicked, but the network
+ * may go while the dialog is open: then the confirmation says why nothing happens, and nothing is sent.
+ */
+export async function confirmWrite(opts: Parameters<typeof confirmDialog>[0]) {
+  if (!(await confirmDialog(opts))) return false;
+  if (onlineManager.isOnline()) return true;
+  toast.error(OFFLINE_WRITE_REASON, { id: OFFLINE_WRITE_REASON });
+  return false;
+}
+
 /** "Are you sure?" / "You won't be able to revert this!" / "Yes, delete it!" (spec 5). */
 export const confirmDelete = () =>
-  confirmDialog({ title: MESSAGES.confirmDelete.title, text: MESSAGES.confirmDelete.text, confirmText: MESSAGES.confirmDelete.confirm });
+  confirmWrite({ title: MESSAGES.confirmDelete.title, text: MESSAGES.confirmDelete.text, confirmText: MESSAGES.confirmDelete.confirm });
 
 /** Deletion notices of spec 8 (title / text). */
 export function notify(title: string, text: string, icon: SweetAlertIcon) {

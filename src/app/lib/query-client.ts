@@ -8,7 +8,8 @@ declare module '@tanstack/react-query' {
   interface Register {
     defaultError: ApiError;
     queryMeta: { persist?: boolean; silent?: boolean };
-    mutationMeta: { silent?: boolean };
+    /** anonymous: a call made without a session (login), whose 401 is an answer, not a lost session. */
+    mutationMeta: { silent?: boolean; anonymous?: boolean };
   }
 }
 
@@ -16,11 +17,11 @@ declare module '@tanstack/react-query' {
  * Toasts come from the caches, never from the transport. Background refetches that fail for want of
  * a network stay quiet: the shell already says we are offline and the cached data is still shown.
  */
-export function createQueryClient({ onAuthError }: { onAuthError?: () => void } = {}) {
+export function createQueryClient({ onAuthError }: { onAuthError?: (error: ApiError) => void } = {}) {
   return new QueryClient({
     queryCache: new QueryCache({
       onError(error, query) {
-        if (isAuthError(error)) return onAuthError?.();
+        if (isAuthError(error)) return onAuthError?.(error);
         if (query.meta?.silent) return;
         if (isNetworkError(error) && query.state.data !== undefined) return;
         showErrorToast(error);
@@ -28,7 +29,7 @@ export function createQueryClient({ onAuthError }: { onAuthError?: () => void } 
     }),
     mutationCache: new MutationCache({
       onError(error, _v, _c, mutation) {
-        if (isAuthError(error)) return onAuthError?.();
+        if (isAuthError(error) && !mutation.meta?.anonymous) return onAuthError?.(error);
         if (!mutation.meta?.silent) showErrorToast(error);
       },
       onSuccess(data, _v, _c, mutation) {

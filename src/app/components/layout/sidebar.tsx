@@ -7,6 +7,7 @@ import { MESSAGES } from '../../../shared/messages';
 import { logout } from '../../features/auth/api/session';
 import { useAuth } from '../../features/auth/auth-store';
 import { refetchLoaderData } from '../../loader-queries';
+import { showErrorToast } from '../../lib/api-feedback';
 import { confirmDialog } from '../../lib/confirm';
 import { FullScreenLoader } from '../ui/full-screen-loader';
 import { SyncStatus } from './sync-status';
@@ -31,7 +32,9 @@ export function Sidebar() {
     try {
       await refetchLoaderData(queryClient);
     } catch (err) {
+      // Lists that have a copy fail quietly in the cache (offline is normal); Reload Data was asked for, so say why.
       console.error('Reload Data failed', err);
+      showErrorToast(err);
     } finally {
       setReloading(false);
     }

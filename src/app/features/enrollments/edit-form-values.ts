@@ -42,4 +42,5 @@ export const editFormBody = (v: EditFormValues): Record<string, unknown> => ({
 });
 
 export const paymentStatusLabel = (s: PaymentStatus) => s[0]!.toUpperCase() + s.slice(1);
-export const paymentStatusOptions = PAYMENT_STATUSES.map((s) => ({ value: s, label: paymentStatusLabel(s) }));
+/** The form offers the statuses as the spec writes them: pending, completed, failed. */
+export const paymentStatusOptions = PAYMENT_STATUSES.map((s) => ({ value: s, label: s }));

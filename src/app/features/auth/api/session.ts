@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { MESSAGES } from '../../../../shared/messages';
 import type { AuthPayload, LoginBody } from '../../../../shared/schemas';
-import { apiFetch, isAuthError } from '../../../lib/api-client';
+import { apiFetch, isNetworkError } from '../../../lib/api-client';
 import { startCachePersistence, stopCachePersistence } from '../../../lib/cache-persistence';
 import { clearPersistedCaches } from '../../../lib/idb-persister';
 import { auth } from '../auth-store';
@@ -10,6 +10,8 @@ import { auth } from '../auth-store';
 export async function loginAdmin(queryClient: QueryClient, body: LoginBody) {
   const { data } = await apiFetch<{ data: AuthPayload }>('/users/login-admin', { method: 'POST', body });
   auth.signIn(data.authToken, data.userData);
+  // Whatever an earlier session left in memory is not this admin's to see (nor to save under their name).
+  queryClient.getQueryCache().clear();
   await startCachePersistence(queryClient, data.userData._id);
   return data.userData;
 }
@@ -18,27 +20,35 @@ export async function loginAdmin(queryClient: QueryClient, body: LoginBody) {
 const STARTUP_WAIT_MS = 3000;
 
 /**
- * Start-up: restore the cache and check the stored token. A 401/403 logs out silently; no reply
- * (offline, or a hanging connection) keeps the session and the cached screens, and checks again
- * when the browser comes back online.
+ * Start-up: restore the cache and check the stored token. Any reply but success logs out silently
+ * (spec 4); no reply at all (offline, or a hanging connection) keeps the session and the cached
+ * screens, and checks again when the browser comes back online. A rejection that arrives after the
+ * screens are shown calls `onLateRejection`, which takes the admin to the login.
  */
-export async function restoreSession(queryClient: QueryClient) {
+export async function restoreSession(queryClient: QueryClient, onLateRejection: () => void) {
   const { token, user } = auth.get();
   if (!token || !user) return;
   auth.setAutoLogging(true);
-  const check = checkToken(queryClient);
+  let started = false;
+  const check = checkToken(queryClient, () => started && onLateRejection());
   await Promise.all([startCachePersistence(queryClient, user._id), Promise.race([check, sleep(STARTUP_WAIT_MS)])]);
+  started = true;
   auth.setAutoLogging(false);
 }
 
-async function checkToken(queryClient: QueryClient): Promise<void> {
+async function checkToken(queryClient: QueryClient, onRejected: () => void): Promise<void> {
   try {
     const { data } = await apiFetch<{ data: AuthPayload }>('/users/login-by-token');
     auth.signIn(data.authToken, data.userData);
   } catch (err) {
-    if (isAuthError(err)) return endSession(queryClient);
-    console.error('Token check failed; keeping the cached session', err);
-    window.addEventListener('online', () => void checkToken(queryClient), { once: true });
+    if (isNetworkError(err)) {
+      console.error('Token check got no answer; keeping the cached session', err);
+      window.addEventListener('online', () => void checkToken(queryClient, onRejected), { once: true });
+      return;
+    }
+    console.error('Token check failed; logging out', err);
+    await endSession(queryClient);
+    onRejected();
   }
 }
 

@@ -17,6 +17,7 @@ export function LoginPage() {
   const form = useForm<LoginBody>({ initialValues: { email: '', password: '' }, validate: zodValidate(loginBody) });
   const login = useMutation({
     mutationFn: (body: LoginBody) => loginAdmin(queryClient, body),
+    meta: { anonymous: true },
     onSuccess: () => router.history.push(safeRedirect(redirect)),
     // A failed login is only logged (spec 4); the server's message still shows as the generic error toast.
     onError: (err) => console.error('Login failed', err),

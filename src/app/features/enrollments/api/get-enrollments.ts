@@ -1,9 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
+import { MESSAGES } from '../../../../shared/messages';
 import type { Enrollment } from '../../../../shared/schemas';
 import { apiFetch } from '../../../lib/api-client';
 
 export const enrollmentsQuery = queryOptions({
   queryKey: ['enrollments'] as const,
-  queryFn: ({ signal }) => apiFetch<{ data: Enrollment[] }>('/enrollments', { signal }).then((r) => r.data),
+  queryFn: ({ signal }) => apiFetch<{ data: Enrollment[] }>('/enrollments', { signal, fallbackMessage: MESSAGES.enrollment.fetchFailed }).then((r) => r.data),
   meta: { persist: true },
 });

@@ -1,4 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { MESSAGES } from '../../../../shared/messages';
 import type { Enrollment, EnrollmentUpdateBody } from '../../../../shared/schemas';
 import { apiFetch } from '../../../lib/api-client';
 import { replaceEnrollment } from './enrollments-cache';
@@ -7,9 +9,13 @@ import { replaceEnrollment } from './enrollments-cache';
 export function useUpdateEnrollment(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: EnrollmentUpdateBody) => apiFetch<{ success: boolean; data: Enrollment }>(`/enrollment/${id}`, { method: 'PUT', body }),
+    mutationFn: (body: EnrollmentUpdateBody) => apiFetch<{ success: boolean; data: Enrollment }>(`/enrollment/${id}`, { method: 'PUT', body, fallbackMessage: MESSAGES.enrollment.updateFailed }),
     onSuccess: (reply) => {
       if (reply.success) replaceEnrollment(queryClient, reply.data);
+    },
+    // The screen's sentence (spec 8), after the generic toast; the form also says it failed.
+    onError: () => {
+      toast.error(MESSAGES.enrollment.updateFailedRetry);
     },
   });
 }

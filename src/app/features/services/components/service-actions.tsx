@@ -3,7 +3,7 @@ import { MESSAGES } from '../../../../shared/messages';
 import type { Service } from '../../../../shared/schemas';
 import { YesNoBadge } from '../../../components/ui/badges';
 import { WriteActionIcon, WriteButton } from '../../../components/ui/write-controls';
-import { confirmDialog } from '../../../lib/confirm';
+import { confirmWrite } from '../../../lib/confirm';
 import { useDeleteService, useDeletingServiceIds } from '../api/delete-service';
 import { useVerifyingServiceIds, useVerifyService } from '../api/verify-service';
 
@@ -38,7 +38,7 @@ export function DeleteServiceButton({ service, compact = false, onDeleted }: { s
   const deleting = useDeletingServiceIds().has(service._id);
   const title = service.serviceDetails.title;
   const onClick = async () => {
-    const ok = await confirmDialog({ title: MESSAGES.deleteService.title, text: MESSAGES.deleteService.text(title), confirmText: 'Delete' });
+    const ok = await confirmWrite({ title: MESSAGES.deleteService.title, text: MESSAGES.deleteService.text(title), confirmText: 'Delete' });
     if (!ok) return;
     try {
       await mutateAsync(service._id);

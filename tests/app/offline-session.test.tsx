@@ -1,0 +1,97 @@
+import { onlineManager } from '@tanstack/react-query';
+import { screen, waitFor } from '@testing-library/react';
+import { set, createStore } from 'idb-keyval';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import { usersQuery } from '../../src/app/features/users/api/get-users';
+import { startCachePersistence, stopCachePersistence } from '../../src/app/lib/cache-persistence';
+import { clearPersistedCaches, createIdbPersister, PERSIST_THROTTLE_MS } from '../../src/app/lib/idb-persister';
+import { createQueryClient } from '../../src/app/lib/query-client';
+import { users } from '../mocks/fixtures';
+import { server } from '../mocks/server';
+import { renderApp } from '../utils/render';
+import { allowConsoleError } from './setup';
+
+afterEach(async () => {
+  onlineManager.setOnline(true);
+  stopCachePersistence();
+  await clearPersistedCaches();
+});
+
+const saved = async (adminId: string) => (await createIdbPersister(`admin:${adminId}`).restoreClient())?.clientState.queries ?? [];
+const savedUsers = async (adminId: string) => (await saved(adminId)).find((q) => q.queryKey[0] === 'users')?.state.data as unknown[] | undefined;
+
+describe('the offline cache', () => {
+  it('keeps a saved list when a refresh fails offline, so the next offline start still has it', async () => {
+    const qc = createQueryClient();
+    await startCachePersistence(qc, 'admin-1');
+    await qc.fetchQuery(usersQuery);
+    await waitFor(async () => expect(await savedUsers('admin-1')).toHaveLength(users.length), { timeout: PERSIST_THROTTLE_MS * 3 });
+
+    server.use(http.get('/api/users', () => HttpResponse.error()));
+    onlineManager.setOnline(false);
+    await expect(qc.fetchQuery({ ...usersQuery, staleTime: 0 })).rejects.toMatchObject({ kind: 'network' });
+    expect(qc.getQueryState(usersQuery.queryKey)?.status).toBe('error');
+    await new Promise((r) => setTimeout(r, PERSIST_THROTTLE_MS * 1.5));
+    expect(await savedUsers('admin-1')).toHaveLength(users.length);
+  });
+
+  it("a restore that finishes after its session ended leaves nothing in memory, and saves nothing", async () => {
+    const store = createStore('coursedesk', 'query-cache');
+    const qc = createQueryClient();
+    await startCachePersistence(qc, 'admin-a');
+    await qc.fetchQuery(usersQuery);
+    await waitFor(async () => expect(await savedUsers('admin-a')).toHaveLength(users.length), { timeout: PERSIST_THROTTLE_MS * 3 });
+    const entry = await createIdbPersister('admin:admin-a').restoreClient();
+    stopCachePersistence();
+
+    const fresh = createQueryClient();
+    const restoring = startCachePersistence(fresh, 'admin-a');
+    stopCachePersistence(); // the start-up token check said 401 while IndexedDB was being read
+    await restoring;
+    expect(fresh.getQueryData(usersQuery.queryKey)).toBeUndefined();
+    // Nothing subscribed: a later cache change writes nothing back.
+    await set('admin:admin-a', { ...entry!, timestamp: 1 }, store);
+    fresh.setQueryData(usersQuery.queryKey, []);
+    await new Promise((r) => setTimeout(r, PERSIST_THROTTLE_MS * 1.5));
+    expect((await createIdbPersister('admin:admin-a').restoreClient())?.timestamp).toBe(1);
+  });
+});
+
+describe('the session across tabs and connections', () => {
+  it('a logout in another tab takes this tab to the login, remembering the screen', async () => {
+    const { router } = renderApp('/users');
+    expect(await screen.findByRole('heading', { name: 'Users' })).toBeInTheDocument();
+    localStorage.removeItem('authToken');
+    localStorage.removeItem('userData');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'authToken', oldValue: 'test-token', newValue: null }));
+    expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeInTheDocument();
+    expect(router.state.location.search).toEqual({ redirect: '/users' });
+  });
+
+  it('a delete confirmed after the connection dropped sends nothing and says why', async () => {
+    const deleted: string[] = [];
+    server.use(
+      http.delete('/api/users/:id', ({ params }) => {
+        deleted.push(String(params.id));
+        return HttpResponse.json({ success: true, message: 'The user has been deleted.', showMessage: true });
+      }),
+    );
+    const { user } = renderApp('/users');
+    await user.click(await screen.findByRole('button', { name: `Delete user ${users[0]!.name}` }));
+    expect(await screen.findByRole('heading', { name: 'Are you sure?' })).toBeInTheDocument();
+    onlineManager.setOnline(false);
+    await user.click(screen.getByRole('button', { name: 'Yes, delete it!' }));
+    expect(await screen.findByText('You are offline. Changes need a connection.')).toBeInTheDocument();
+    expect(deleted).toEqual([]);
+  });
+
+  it('Reload Data that gets no answer says so', async () => {
+    allowConsoleError();
+    const { user } = renderApp('/users');
+    expect(await screen.findByRole('heading', { name: 'Users' })).toBeInTheDocument();
+    server.use(http.get('/api/users', () => HttpResponse.error()));
+    await user.click(screen.getByRole('button', { name: 'Reload Data' }));
+    expect(await screen.findByText('No response from the server. Please check your network connection.')).toBeInTheDocument();
+  });
+});
