@@ -1,40 +1,85 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'drizzle-orm';
-import { hashPassword } from './auth/passwords';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { hashPassword, verifyPassword } from './auth/passwords';
 import type { ServerConfig } from './config';
 import type { Db } from './db/client';
-import { users } from './db/schema';
+import { sessions, users } from './db/schema';
 import { DEMO_ADMIN, seedDemoData } from './db/seed/demo';
-import { countAdmins, upsertAdmin } from './repositories/users-repo';
+import { countAdmins, findUserByEmail, upsertAdmin } from './repositories/users-repo';
+
+/** Instances that start together take turns here, as they do for migrations (another key). */
+const BOOTSTRAP_LOCK = 727275;
 
 /**
  * Start-up data: the configured admin, the demo business on an empty database, and a demo admin
  * only when demo data was seeded and no admin exists. Otherwise it says how to create one.
+ * It runs in one transaction under an advisory lock, so two instances starting at once on one
+ * PostgreSQL database neither both insert the admin nor both seed.
  */
 export async function bootstrap(db: Db, config: Pick<ServerConfig, 'seedDemo' | 'adminEmail' | 'adminPassword'>, log: FastifyBaseLogger) {
-  if (config.adminEmail && config.adminPassword) {
-    await upsertAdmin(db, config.adminEmail, await hashPassword(config.adminPassword));
-    log.info(`Admin account ${config.adminEmail} is ready.`);
-  } else if (config.adminEmail || config.adminPassword) {
-    log.warn('Set both ADMIN_EMAIL and ADMIN_PASSWORD to create an admin; one of them alone is ignored.');
-  }
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    await t.execute(sql`select pg_advisory_xact_lock(${BOOTSTRAP_LOCK})`);
+    await pruneSessions(t);
 
-  let seeded = false;
-  if (config.seedDemo) {
-    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
-    if ((row?.n ?? 0) === 0) {
-      await seedDemoData(db);
-      seeded = true;
-      log.info('Seeded the demo business (SEED_DEMO=0 turns this off).');
+    if (config.adminEmail && config.adminPassword) {
+      await ensureAdmin(t, config.adminEmail, config.adminPassword, log);
+      await retireDemoAdmin(t, config.adminEmail, log);
+    } else if (config.adminEmail || config.adminPassword) {
+      log.warn('Set both ADMIN_EMAIL and ADMIN_PASSWORD to create an admin; one of them alone is ignored.');
     }
-  }
 
-  if ((await countAdmins(db)) === 0) {
-    if (seeded) {
-      await upsertAdmin(db, DEMO_ADMIN.email, await hashPassword(DEMO_ADMIN.password), DEMO_ADMIN.name);
-      log.info(`Demo admin: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
-    } else {
-      log.warn('No administrator exists yet. Restart with ADMIN_EMAIL=... ADMIN_PASSWORD=... to create one.');
+    let seeded = false;
+    if (config.seedDemo) {
+      const [row] = await t.select({ n: sql<number>`count(*)::int` }).from(users);
+      if ((row?.n ?? 0) === 0) {
+        await seedDemoData(t);
+        seeded = true;
+        log.info('Seeded the demo business (SEED_DEMO=0 turns this off).');
+      }
     }
+
+    if ((await countAdmins(t)) === 0) {
+      if (seeded) {
+        await upsertAdmin(t, DEMO_ADMIN.email, await hashPassword(DEMO_ADMIN.password), DEMO_ADMIN.name);
+        log.info(`Demo admin: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
+      } else {
+        log.warn('No administrator exists yet. Restart with ADMIN_EMAIL=... ADMIN_PASSWORD=... to create one.');
+      }
+    }
+  });
+}
+
+/**
+ * The configured admin exists with this password. A changed password (say, after a leak) also
+ * revokes every session of that account: the old tokens must stop working at once.
+ */
+async function ensureAdmin(db: Db, email: string, password: string, log: FastifyBaseLogger) {
+  const existing = await findUserByEmail(db, email);
+  if (existing?.role === 'admin' && (await verifyPassword(password, existing.passwordHash))) return;
+  await upsertAdmin(db, email, await hashPassword(password));
+  if (existing) {
+    await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.userId, existing.id), isNull(sessions.revokedAt)));
+    log.info(`Admin account ${email} has a new password; its earlier sessions are revoked.`);
+  } else {
+    log.info(`Admin account ${email} is ready.`);
   }
+}
+
+/**
+ * Once a real admin is configured, the demo admin, whose password the README publishes, stops being
+ * an admin (and its sessions end), unless someone gave it a password of its own.
+ */
+async function retireDemoAdmin(db: Db, configuredEmail: string, log: FastifyBaseLogger) {
+  if (configuredEmail.toLowerCase() === DEMO_ADMIN.email) return;
+  const demo = await findUserByEmail(db, DEMO_ADMIN.email);
+  if (demo?.role !== 'admin' || !(await verifyPassword(DEMO_ADMIN.password, demo.passwordHash))) return;
+  await db.update(users).set({ role: 'user' }).where(eq(users.id, demo.id));
+  await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.userId, demo.id), isNull(sessions.revokedAt)));
+  log.warn(`The demo admin ${DEMO_ADMIN.email} still had the published demo password: it is no longer an admin.`);
+}
+
+/** Sessions that ended more than a day ago are of no use to anyone: the table keeps live ones. */
+async function pruneSessions(db: Db) {
+  await db.delete(sessions).where(sql`${sessions.expiresAt} < now() - interval '1 day' or ${sessions.revokedAt} < now() - interval '1 day'`);
 }

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 
 export interface ServerConfig {
@@ -12,13 +13,37 @@ export interface ServerConfig {
   /** Folder of the built PWA; null serves the API only. */
   staticDir: string | null;
   logger: boolean;
-  /** Trust X-Forwarded-For from a load balancer, so login throttling sees the client's address. */
-  trustProxy: boolean;
+  /**
+   * The load balancers' addresses or CIDR ranges whose X-Forwarded-For is believed, so login
+   * throttling sees the client's address; false believes none.
+   */
+  trustProxy: string | false;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
   return !['0', 'false', 'no', 'off'].includes(value.toLowerCase());
+}
+
+/**
+ * TRUST_PROXY names the balancers (e.g. `10.0.0.0/8` or `10.1.2.3,10.1.2.4`). "Trust every hop" is
+ * refused: any client could then write its own address into X-Forwarded-For and dodge the throttle.
+ */
+function trustedProxies(value: string | undefined): string | false {
+  const v = value?.trim() ?? '';
+  if (v === '' || ['0', 'false', 'no', 'off'].includes(v.toLowerCase())) return false;
+  const entries = v.split(',').map((e) => e.trim());
+  const isAddress = (e: string) => {
+    const [ip, bits, ...rest] = e.split('/');
+    return net.isIP(ip ?? '') !== 0 && rest.length === 0 && (bits === undefined || /^\d{1,3}$/.test(bits));
+  };
+  if (!entries.every((e) => isAddress(e) || ['loopback', 'linklocal', 'uniquelocal'].includes(e))) {
+    throw new Error(
+      `TRUST_PROXY takes the load balancers' addresses or CIDR ranges (e.g. 10.0.0.0/8), got "${value}". ` +
+        'Trusting every hop would let any client choose the address the login throttle sees.',
+    );
+  }
+  return entries.join(',');
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -36,6 +61,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     adminPassword: env.ADMIN_PASSWORD || null,
     staticDir: path.resolve(env.STATIC_DIR ?? './dist'),
     logger: flag(env.LOG, true),
-    trustProxy: flag(env.TRUST_PROXY, false),
+    trustProxy: trustedProxies(env.TRUST_PROXY),
   };
 }

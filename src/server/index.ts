@@ -1,28 +1,57 @@
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { openDatabase, type Database } from './db/client';
 
-/** Listens with the environment's config and closes the database cleanly on SIGINT/SIGTERM. */
+/** How long a clean close may take before the process gives up on it. */
+const CLOSE_TIMEOUT_MS = 10_000;
+
+const fail = (err: unknown): never => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+};
+
+/**
+ * Listens with the environment's config. SIGINT/SIGTERM close the database cleanly at any point,
+ * start-up included (a PGlite folder left open can be damaged); a second signal, or a close that
+ * hangs, ends the process anyway.
+ */
 export async function main() {
-  const config = loadConfig();
-  let built;
-  try {
-    built = await buildApp(config);
-  } catch (err) {
-    console.error(err instanceof Error ? err.message : err);
-    process.exit(1);
-  }
-  const { app, database } = built;
+  let database: Database | null = null;
+  let app: FastifyInstance | null = null;
   let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
+  const shutdown = async (signal: string, code = 0) => {
+    if (closing) process.exit(1);
     closing = true;
-    app.log.info(`${signal}: closing`);
-    await app.close();
-    process.exit(0);
+    console.log(`${signal}: closing`);
+    setTimeout(() => fail(`Closing took over ${CLOSE_TIMEOUT_MS / 1000} s; exiting anyway.`), CLOSE_TIMEOUT_MS).unref();
+    try {
+      if (app) await app.close(); // closes the database too
+      else await database?.close();
+    } finally {
+      process.exit(code);
+    }
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  await app.listen({ port: config.port, host: config.host });
+
+  const config = (() => {
+    try {
+      return loadConfig();
+    } catch (err) {
+      return fail(err);
+    }
+  })();
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    if (closing) return await database.close(); // a signal came while it opened
+    app = (await buildApp(config, database)).app;
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : err);
+    if (!closing) await shutdown('Start-up failed', 1);
+    return;
+  }
   app.log.info(`Coursedesk on http://${config.host}:${config.port} (database: ${database.kind})`);
 }
 

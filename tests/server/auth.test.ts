@@ -74,6 +74,26 @@ describe('login throttling', () => {
     const other = await s.api({ method: 'POST', url: '/api/users/login-admin', payload: ADMIN, token: null });
     expect(other.statusCode).toBe(200);
   });
+
+  it('parallel guesses cannot slip past the limit: of 25 at once, 10 are tried and 15 refused', async () => {
+    const guesses = Array.from({ length: 25 }, (_, i) =>
+      s.api({ method: 'POST', url: '/api/users/login-admin', payload: { email: 'burst@test.dev', password: `guess${i}` }, token: null, remoteAddress: '10.9.9.9' }),
+    );
+    const codes = (await Promise.all(guesses)).map((r) => r.statusCode).sort();
+    expect(codes.filter((c) => c === 401)).toHaveLength(10);
+    expect(codes.filter((c) => c === 429)).toHaveLength(15);
+  });
+
+  it('a successful login forgives the earlier failures of that email', async () => {
+    for (let i = 0; i < 9; i++) {
+      expect((await s.api({ method: 'POST', url: '/api/users/login-admin', payload: { email: ADMIN.email, password: 'wrong' }, token: null, remoteAddress: '10.8.8.8' })).statusCode).toBe(401);
+    }
+    expect((await s.api({ method: 'POST', url: '/api/users/login-admin', payload: ADMIN, token: null, remoteAddress: '10.8.8.8' })).statusCode).toBe(200);
+    for (let i = 0; i < 9; i++) {
+      expect((await s.api({ method: 'POST', url: '/api/users/login-admin', payload: { email: ADMIN.email, password: 'wrong' }, token: null, remoteAddress: '10.8.8.8' })).statusCode).toBe(401);
+    }
+    expect((await s.api({ method: 'POST', url: '/api/users/login-admin', payload: ADMIN, token: null, remoteAddress: '10.8.8.8' })).statusCode).toBe(200);
+  });
 });
 
 describe('tokens', () => {
@@ -139,6 +159,9 @@ describe('addresses and bodies the server cannot read', () => {
     const form = await s.app.inject({ method: 'POST', url: '/api/batches/start', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'batchName=A' });
     expect(form.statusCode).toBe(400);
     expect(form.json()).toEqual({ success: false, message: 'Send the request body as JSON (content-type: application/json).', showMessage: true });
+    const encoded = await s.app.inject({ method: 'POST', url: '/api/batches/start', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-encoding': 'foo' }, payload: '{}' });
+    expect(encoded.statusCode).toBe(400);
+    expect(encoded.json()).toMatchObject({ success: false, message: 'The request body is compressed in a way the server does not read (use gzip, deflate or br).' });
     // Plain text is read as a string, which the body schema refuses.
     const text = await s.app.inject({ method: 'POST', url: '/api/batches/start', headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' }, payload: 'batchName=A' });
     expect(text.statusCode).toBe(400);

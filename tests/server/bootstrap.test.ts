@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { bootstrap } from '../../src/server/bootstrap';
 import { DEMO_ADMIN } from '../../src/server/db/seed/demo';
 import { createTestServer, type TestServer } from '../utils/build-server';
 
@@ -31,5 +32,42 @@ describe('start-up data', () => {
     expect((await loginDemo(s)).statusCode).toBe(401);
     const res = await s.api({ method: 'POST', url: '/api/users/login-admin', payload: { email: 'boss@example.com', password: 'a long enough secret' }, token: null });
     expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('restarts with a configured admin', () => {
+  const login = (server: TestServer, email: string, password: string) =>
+    server.api({ method: 'POST', url: '/api/users/login-admin', payload: { email, password }, token: null });
+  const me = (server: TestServer, token: string) => server.api({ method: 'GET', url: '/api/users/login-by-token', token });
+  const restart = (server: TestServer, adminEmail: string, adminPassword: string) =>
+    bootstrap(server.db, { seedDemo: false, adminEmail, adminPassword }, server.app.log);
+
+  it('the same password keeps the sessions; a new one revokes them', async () => {
+    s = await createTestServer({ seedDemo: false, adminEmail: 'boss@example.com', adminPassword: 'first secret 1' });
+    const token = (await login(s, 'boss@example.com', 'first secret 1')).json().data.authToken;
+    await restart(s, 'boss@example.com', 'first secret 1');
+    expect((await me(s, token)).statusCode).toBe(200);
+
+    await restart(s, 'boss@example.com', 'second secret 2');
+    expect((await me(s, token)).statusCode).toBe(401);
+    expect((await login(s, 'boss@example.com', 'first secret 1')).statusCode).toBe(401);
+    expect((await login(s, 'boss@example.com', 'second secret 2')).statusCode).toBe(200);
+  });
+
+  it('a configured admin retires the demo admin that still has the published password', async () => {
+    s = await createTestServer({ seedDemo: true, adminEmail: null, adminPassword: null });
+    const demoToken = (await loginDemo(s)).json().data.authToken;
+    await restart(s, 'boss@example.com', 'a long enough secret');
+    expect((await me(s, demoToken)).statusCode).toBe(401);
+    expect((await loginDemo(s)).statusCode).toBe(403);
+    expect((await login(s, 'boss@example.com', 'a long enough secret')).statusCode).toBe(200);
+  });
+
+  it('two instances starting at once make one admin, and neither fails', async () => {
+    s = await createTestServer({ seedDemo: false, adminEmail: null, adminPassword: null });
+    await Promise.all([restart(s, 'twin@example.com', 'twin secret 1'), restart(s, 'twin@example.com', 'twin secret 1')]);
+    const token = (await login(s, 'twin@example.com', 'twin secret 1')).json().data.authToken;
+    const list = await s.api({ method: 'GET', url: '/api/users', token });
+    expect(list.json().users.filter((u: { email: string }) => u.email === 'twin@example.com')).toHaveLength(1);
   });
 });

@@ -14,20 +14,39 @@ afterEach(() => dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, fo
 
 // PGlite has no lock of its own: two writers on one folder corrupt it, so the server takes one.
 describe('the data folder lock', () => {
+  const lockFile = (dir: string) => path.join(dir, 'coursedesk.lock');
+
   it('refuses a second server on the same folder with a message that says what to do', () => {
     const dir = tempDir();
     // Another live process holds the lock (our parent stands in for it).
-    fs.writeFileSync(path.join(dir, 'coursedesk.lock'), String(process.ppid));
-    expect(() => lockDataDir(dir)).toThrow(/Another Coursedesk server \(pid \d+\) is already using the data folder .*DATA_DIR/);
+    fs.writeFileSync(lockFile(dir), `${os.hostname()} ${process.ppid}`);
+    expect(() => lockDataDir(dir)).toThrow(/Another Coursedesk server \(pid \d+ on .+\) is already using the data folder .*DATA_DIR/);
   });
 
-  it('takes over a lock left by a process that has died, and releases it', () => {
+  it('takes over a lock left by a process of this host that has died, and releases it', () => {
     const dir = tempDir();
-    fs.writeFileSync(path.join(dir, 'coursedesk.lock'), '999999999');
+    fs.writeFileSync(lockFile(dir), `${os.hostname()} 999999999`);
     const unlock = lockDataDir(dir);
-    expect(fs.readFileSync(path.join(dir, 'coursedesk.lock'), 'utf8')).toBe(String(process.pid));
+    expect(fs.readFileSync(lockFile(dir), 'utf8')).toBe(`${os.hostname()} ${process.pid}`);
     unlock();
-    expect(fs.existsSync(path.join(dir, 'coursedesk.lock'))).toBe(false);
+    expect(fs.existsSync(lockFile(dir))).toBe(false);
+  });
+
+  it('never guesses about a lock from another host, an unreadable one, or one naming our own pid', () => {
+    for (const content of ['other-host 999999999', '', `${os.hostname()} ${process.pid}`]) {
+      const dir = tempDir();
+      fs.writeFileSync(lockFile(dir), content);
+      expect(() => lockDataDir(dir), content).toThrow(/Another Coursedesk server .* If no server is running, delete/);
+      expect(fs.readFileSync(lockFile(dir), 'utf8')).toBe(content);
+    }
+  });
+
+  it('releasing leaves alone a lock that another server has written since', () => {
+    const dir = tempDir();
+    const unlock = lockDataDir(dir);
+    fs.writeFileSync(lockFile(dir), 'other-host 42');
+    unlock();
+    expect(fs.readFileSync(lockFile(dir), 'utf8')).toBe('other-host 42');
   });
 });
 
@@ -53,7 +72,7 @@ describe('two real servers on one folder', () => {
       second.stderr.on('data', (d) => (stderr += d));
       const code = await new Promise((r) => second.on('exit', r));
       expect(code).toBe(1);
-      expect(stderr).toMatch(/Another Coursedesk server \(pid \d+\) is already using the data folder/);
+      expect(stderr).toMatch(/Another Coursedesk server \(pid \d+ on [^)]+\) is already using the data folder/);
       expect((await fetch(`http://127.0.0.1:${port}/api/health`)).ok).toBe(true);
     } finally {
       first.kill('SIGTERM');

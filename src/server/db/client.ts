@@ -31,6 +31,9 @@ export interface OpenOptions {
 export async function openDatabase({ databaseUrl, dataDir }: OpenOptions): Promise<Database> {
   if (databaseUrl) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, options: '-c timezone=UTC' });
+    // An idle connection that PostgreSQL drops (restart, failover) is an 'error' event: without a
+    // listener it would end the process. The pool replaces the connection on the next query.
+    pool.on('error', (err) => console.warn('PostgreSQL dropped an idle connection:', err.message));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     // Several instances may start at once: one migrates while the others wait on the advisory lock.
     const client = await pool.connect();

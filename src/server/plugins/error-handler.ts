@@ -32,6 +32,9 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return reply.code(400).send({ success: false, message: MESSAGES.server.notJson, showMessage: true });
     }
+    if (error.code === 'FST_CP_ERR_INVALID_CONTENT_ENCODING') {
+      return reply.code(400).send({ success: false, message: MESSAGES.server.badEncoding, showMessage: true });
+    }
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ success: false, message: error.message, showMessage: true });
     }

@@ -27,7 +27,7 @@ export async function revokeSession(db: Db, tokenHash: string): Promise<void> {
 const windowStart = () => sql`now() - make_interval(mins => ${LIMITS.loginWindowMinutes})`;
 
 /** Failures in the window for this email and this address, and when the oldest email failure leaves it. */
-export async function loginFailureCounts(db: Db, email: string, ip: string) {
+async function loginFailureCounts(db: Db, email: string, ip: string) {
   const [row] = await db
     .select({
       byEmail: sql<number>`count(*) filter (where ${loginFailures.email} = ${email})::int`,
@@ -39,12 +39,35 @@ export async function loginFailureCounts(db: Db, email: string, ip: string) {
   return { byEmail: row?.byEmail ?? 0, byIp: row?.byIp ?? 0, oldestEmail: row?.oldestEmail ?? null };
 }
 
-export async function recordLoginFailure(db: Db, email: string, ip: string): Promise<void> {
-  await db.insert(loginFailures).values({ email, ip });
-  // Prune as we go so the table stays the size of one window.
-  await db.delete(loginFailures).where(sql`${loginFailures.createdAt} < ${windowStart()}`);
+export type LoginAttempt = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/**
+ * Takes one login attempt for this email and address before the password is checked: the attempt
+ * counts as a failure until a success clears it. Counting and recording happen in one transaction
+ * under advisory locks on the email and the address (in that order, so two attempts never wait on
+ * each other crosswise), so parallel requests, on one instance or many, cannot all read "under the
+ * limit" and all be tried.
+ */
+export function reserveLoginAttempt(db: Db, email: string, ip: string): Promise<LoginAttempt> {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    await t.execute(sql`select pg_advisory_xact_lock(hashtext(${`login-email:${email}`}))`);
+    await t.execute(sql`select pg_advisory_xact_lock(hashtext(${`login-ip:${ip}`}))`);
+    const failures = await loginFailureCounts(t, email, ip);
+    const windowSeconds = LIMITS.loginWindowMinutes * 60;
+    if (failures.byEmail >= LIMITS.loginFailuresPerEmail) {
+      const oldest = failures.oldestEmail ? Date.parse(failures.oldestEmail) : Date.now();
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + windowSeconds * 1000 - Date.now()) / 1000)) };
+    }
+    if (failures.byIp >= LIMITS.loginFailuresPerIp) return { allowed: false, retryAfterSeconds: windowSeconds };
+    await t.insert(loginFailures).values({ email, ip });
+    // Prune as we go so the table stays the size of one window.
+    await t.delete(loginFailures).where(sql`${loginFailures.createdAt} < ${windowStart()}`);
+    return { allowed: true };
+  });
 }
 
+/** A successful login: this email's failures (its reserved attempt included) are forgiven. */
 export async function clearLoginFailures(db: Db, email: string): Promise<void> {
   await db.delete(loginFailures).where(eq(loginFailures.email, email));
 }

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { LIMITS } from '../../shared/constants';
 import { MESSAGES } from '../../shared/messages';
 import { loginBody } from '../../shared/schemas';
 import { hashToken, newToken, verifyPassword } from '../auth/passwords';
 import type { Db } from '../db/client';
 import { HttpError, parse } from '../errors';
-import { clearLoginFailures, createSession, loginFailureCounts, recordLoginFailure, revokeSession } from '../repositories/sessions-repo';
+import { clearLoginFailures, createSession, reserveLoginAttempt, revokeSession } from '../repositories/sessions-repo';
 import { findUserByEmail, getUser } from '../repositories/users-repo';
 
 export function authRoutes(app: FastifyInstance, db: Db) {
@@ -16,20 +15,15 @@ export function authRoutes(app: FastifyInstance, db: Db) {
 
     // Throttle per email (10 in the window) and, much higher, per address: one attacked account
     // does not lock out another admin behind the same address.
-    const failures = await loginFailureCounts(db, email, ip);
-    if (failures.byEmail >= LIMITS.loginFailuresPerEmail || failures.byIp >= LIMITS.loginFailuresPerIp) {
-      const oldest = failures.oldestEmail ? Date.parse(failures.oldestEmail) : Date.now();
-      const retrySeconds = Math.max(1, Math.ceil((oldest + LIMITS.loginWindowMinutes * 60_000 - Date.now()) / 1000));
-      const seconds = failures.byEmail >= LIMITS.loginFailuresPerEmail ? retrySeconds : LIMITS.loginWindowMinutes * 60;
+    const attempt = await reserveLoginAttempt(db, email, ip);
+    if (!attempt.allowed) {
+      const seconds = attempt.retryAfterSeconds;
       throw new HttpError(429, MESSAGES.server.tooManyAttempts(Math.ceil(seconds / 60)), undefined, { 'retry-after': String(seconds) });
     }
 
     const user = await findUserByEmail(db, email);
     const ok = await verifyPassword(password, user?.passwordHash ?? null);
-    if (!user || !ok) {
-      await recordLoginFailure(db, email, ip);
-      throw new HttpError(401, MESSAGES.server.invalidCredentials);
-    }
+    if (!user || !ok) throw new HttpError(401, MESSAGES.server.invalidCredentials); // the reserved attempt stays a failure
     if (user.role !== 'admin') throw new HttpError(403, MESSAGES.server.notAdmin);
 
     await clearLoginFailures(db, email);

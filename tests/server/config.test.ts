@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/server/config';
+import { rows } from '../../src/server/db/client';
+import { createTestServer, type TestServer } from '../utils/build-server';
+
+describe('TRUST_PROXY', () => {
+  it('is off by default and takes the balancers as addresses or CIDR ranges', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 10.1.2.3' }).trustProxy).toBe('10.0.0.0/8,10.1.2.3');
+    expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toBe('loopback');
+  });
+
+  it('refuses "trust every hop", which would let clients choose the address the throttle sees', () => {
+    for (const value of ['1', 'true', 'yes', 'everyone']) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY takes the load balancers' addresses/);
+    }
+  });
+});
+
+describe('the address the login throttle counts', () => {
+  let s: TestServer | null = null;
+  afterEach(async () => {
+    await s?.close();
+    s = null;
+  });
+  const failedLoginFrom = async (server: TestServer, email: string, forwardedFor: string) => {
+    await server.api({ method: 'POST', url: '/api/users/login-admin', payload: { email, password: 'wrong' }, token: null, headers: { 'x-forwarded-for': forwardedFor } });
+    const [row] = await rows<{ ip: string }>(server.db, sql`select ip from login_failures where email = ${email}`);
+    return row?.ip;
+  };
+
+  it('is the peer without TRUST_PROXY, and the client behind a trusted balancer with it, whatever the client claims', async () => {
+    s = await createTestServer();
+    expect(await failedLoginFrom(s, 'a@test.dev', '6.6.6.6')).toBe('127.0.0.1');
+    await s.close();
+    s = await createTestServer({ trustProxy: '127.0.0.1' });
+    // The client wrote 6.6.6.6 itself; the balancer (127.0.0.1) appended the address it saw, 7.7.7.7.
+    expect(await failedLoginFrom(s, 'b@test.dev', '6.6.6.6, 7.7.7.7')).toBe('7.7.7.7');
+  });
+});
