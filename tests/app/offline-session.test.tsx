@@ -5,7 +5,10 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { usersQuery } from '../../src/app/features/users/api/get-users';
 import { startCachePersistence, stopCachePersistence } from '../../src/app/lib/cache-persistence';
-import { clearPersistedCaches, createIdbPersister, PERSIST_THROTTLE_MS } from '../../src/app/lib/idb-persister';
+import { clearPersistedCaches, createIdbPersister } from '../../src/app/lib/idb-persister';
+
+/** Long enough for a cache change to reach IndexedDB (fake-indexeddb). */
+const SETTLE_MS = 500;
 import { createQueryClient } from '../../src/app/lib/query-client';
 import { users } from '../mocks/fixtures';
 import { server } from '../mocks/server';
@@ -26,13 +29,13 @@ describe('the offline cache', () => {
     const qc = createQueryClient();
     await startCachePersistence(qc, 'admin-1');
     await qc.fetchQuery(usersQuery);
-    await waitFor(async () => expect(await savedUsers('admin-1')).toHaveLength(users.length), { timeout: PERSIST_THROTTLE_MS * 3 });
+    await waitFor(async () => expect(await savedUsers('admin-1')).toHaveLength(users.length), { timeout: SETTLE_MS * 4 });
 
     server.use(http.get('/api/users', () => HttpResponse.error()));
     onlineManager.setOnline(false);
     await expect(qc.fetchQuery({ ...usersQuery, staleTime: 0 })).rejects.toMatchObject({ kind: 'network' });
     expect(qc.getQueryState(usersQuery.queryKey)?.status).toBe('error');
-    await new Promise((r) => setTimeout(r, PERSIST_THROTTLE_MS * 1.5));
+    await new Promise((r) => setTimeout(r, SETTLE_MS));
     expect(await savedUsers('admin-1')).toHaveLength(users.length);
   });
 
@@ -41,7 +44,7 @@ describe('the offline cache', () => {
     const qc = createQueryClient();
     await startCachePersistence(qc, 'admin-a');
     await qc.fetchQuery(usersQuery);
-    await waitFor(async () => expect(await savedUsers('admin-a')).toHaveLength(users.length), { timeout: PERSIST_THROTTLE_MS * 3 });
+    await waitFor(async () => expect(await savedUsers('admin-a')).toHaveLength(users.length), { timeout: SETTLE_MS * 4 });
     const entry = await createIdbPersister('admin:admin-a').restoreClient();
     stopCachePersistence();
 
@@ -53,7 +56,7 @@ describe('the offline cache', () => {
     // Nothing subscribed: a later cache change writes nothing back.
     await set('admin:admin-a', { ...entry!, timestamp: 1 }, store);
     fresh.setQueryData(usersQuery.queryKey, []);
-    await new Promise((r) => setTimeout(r, PERSIST_THROTTLE_MS * 1.5));
+    await new Promise((r) => setTimeout(r, SETTLE_MS));
     expect((await createIdbPersister('admin:admin-a').restoreClient())?.timestamp).toBe(1);
   });
 });

@@ -33,6 +33,14 @@ test('offline: a reload renders the cached screens, says it is offline, and disa
 
   await page.goto('/courses').catch(() => undefined); // a navigation offline is answered by the worker's shell
   await expect(page.getByRole('button', { name: '+ Add Course' })).toBeDisabled();
+
+  // Reload Data offline fails (and says so), but the saved copy stays for the next offline start.
+  await page.getByRole('button', { name: 'Reload Data' }).click();
+  await expect(page.getByText('No response from the server. Please check your network connection.')).toBeVisible();
+  await page.waitForTimeout(500);
+  await page.reload();
+  await expect(page.getByRole('button', { name: '+ Add Course' })).toBeDisabled();
+  await expect(page.getByText('Full-Stack Web Development').first()).toBeVisible();
   await context.setOffline(false);
 });
 

@@ -4,14 +4,14 @@ import {
   type PersistQueryClientOptions,
 } from '@tanstack/query-persist-client-core';
 import type { QueryClient } from '@tanstack/react-query';
-import { createIdbPersister, type ThrottledPersister } from './idb-persister';
+import { createIdbPersister } from './idb-persister';
 import { CACHE_MAX_AGE_MS } from './query-client';
 
 /** Bump when the shape of cached data changes, so old caches are dropped instead of misread. */
 const CACHE_SCHEMA_VERSION = 1;
 const BUSTER = `${__APP_VERSION__}:${CACHE_SCHEMA_VERSION}`;
 
-let current: { unsubscribe: () => void; persister: ThrottledPersister } | null = null;
+let unsubscribe: (() => void) | null = null;
 /** Counts starts and stops: a restore that finishes after its session ended must not come back. */
 let generation = 0;
 
@@ -42,12 +42,11 @@ export async function startCachePersistence(queryClient: QueryClient, adminId: s
     queryClient.clear();
     return;
   }
-  current = { unsubscribe: persistQueryClientSubscribe(options), persister };
+  unsubscribe = persistQueryClientSubscribe(options);
 }
 
 export function stopCachePersistence() {
   generation++;
-  current?.persister.cancel();
-  current?.unsubscribe();
-  current = null;
+  unsubscribe?.();
+  unsubscribe = null;
 }
