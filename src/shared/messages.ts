@@ -64,6 +64,7 @@ export const MESSAGES = {
     malformedJson: 'The request body is not valid JSON.',
     notJson: 'Send the request body as JSON (content-type: application/json).',
     badUrl: 'The address is not valid.',
+    parentGone: 'A record this refers to no longer exists. Reload Data and try again.',
     badEncoding: 'The request body is compressed in a way the server does not read (use gzip, deflate or br).',
     tooLarge: 'The request body is larger than 1 MB.',
     routeNotFound: 'There is no such API route.',

@@ -19,7 +19,16 @@ export function registerErrorHandler(app: FastifyInstance) {
     // drizzle wraps driver errors: the PostgreSQL code sits on the cause.
     const pgCode = (error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
     if (pgCode === '23505') return reply.code(409).send({ success: false, message: 'That value is already in use.', showMessage: true });
-    if (pgCode === '23503') return reply.code(409).send({ success: false, message: 'This record is still referenced by others.', showMessage: true });
+    // 23001: PostgreSQL 16+ (PGlite) reports an ON DELETE RESTRICT refusal as restrict_violation.
+    if (pgCode === '23503' || pgCode === '23001') {
+      // A write whose parent vanished meanwhile (a batch deleted while an enrollment was added to it)
+      // is a missing record; a delete that others still point at is a conflict.
+      const pgMessage = (error as { cause?: { message?: string } }).cause?.message ?? error.message;
+      if (/^insert or update on table/.test(pgMessage)) {
+        return reply.code(404).send({ success: false, message: MESSAGES.server.parentGone, showMessage: true });
+      }
+      return reply.code(409).send({ success: false, message: 'This record is still referenced by others.', showMessage: true });
+    }
     if (pgCode && ['22P02', '22007', '22008', '22003', '22021', '22P05'].includes(pgCode)) {
       return reply.code(400).send({ success: false, message: MESSAGES.server.validation, showMessage: true });
     }
