@@ -2,7 +2,8 @@ import { onlineManager } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import { set, createStore } from 'idb-keyval';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { coursesQuery } from '../../src/app/features/courses/api/get-courses';
 import { usersQuery } from '../../src/app/features/users/api/get-users';
 import { startCachePersistence, stopCachePersistence } from '../../src/app/lib/cache-persistence';
 import { clearPersistedCaches, createIdbPersister } from '../../src/app/lib/idb-persister';
@@ -35,8 +36,25 @@ describe('the offline cache', () => {
     onlineManager.setOnline(false);
     await expect(qc.fetchQuery({ ...usersQuery, staleTime: 0 })).rejects.toMatchObject({ kind: 'network' });
     expect(qc.getQueryState(usersQuery.queryKey)?.status).toBe('error');
-    await new Promise((r) => setTimeout(r, SETTLE_MS));
+    // Another list then loads and is saved: the users list, in error but with data, is saved with it.
+    await qc.fetchQuery(coursesQuery);
+    await waitFor(async () => expect((await saved('admin-1')).some((q) => q.queryKey[0] === 'courses')).toBe(true), { timeout: SETTLE_MS * 4 });
     expect(await savedUsers('admin-1')).toHaveLength(users.length);
+  });
+
+  it('writes once per change of a saved list, not on every step of a fetch or a mutation', async () => {
+    const qc = createQueryClient();
+    await startCachePersistence(qc, 'admin-1');
+    const put = vi.spyOn(IDBObjectStore.prototype, 'put');
+    await qc.fetchQuery(usersQuery);
+    await waitFor(() => expect(put).toHaveBeenCalledTimes(1));
+    // An approve-like mutation: added, pending, success, and the server's copy set into the list.
+    await qc
+      .getMutationCache()
+      .build(qc, { mutationFn: async () => users[0]!, onSuccess: (u) => qc.setQueryData(usersQuery.queryKey, (old) => old?.map((x) => (x._id === u._id ? u : x))) })
+      .execute(undefined);
+    await new Promise((r) => setTimeout(r, SETTLE_MS));
+    expect(put).toHaveBeenCalledTimes(2);
   });
 
   it("a restore that finishes after its session ended leaves nothing in memory, and saves nothing", async () => {

@@ -1,9 +1,5 @@
-import {
-  persistQueryClientRestore,
-  persistQueryClientSubscribe,
-  type PersistQueryClientOptions,
-} from '@tanstack/query-persist-client-core';
-import type { QueryClient } from '@tanstack/react-query';
+import { persistQueryClientRestore, persistQueryClientSave, type PersistQueryClientOptions } from '@tanstack/query-persist-client-core';
+import type { QueryCacheNotifyEvent, QueryClient } from '@tanstack/react-query';
 import { createIdbPersister } from './idb-persister';
 import { CACHE_MAX_AGE_MS } from './query-client';
 
@@ -42,7 +38,21 @@ export async function startCachePersistence(queryClient: QueryClient, adminId: s
     queryClient.clear();
     return;
   }
-  unsubscribe = persistQueryClientSubscribe(options);
+  unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+    if (changesSavedData(event)) void persistQueryClientSave(options).catch((err) => console.warn('Could not save the offline cache', err));
+  });
+}
+
+/**
+ * Only a change to a saved list's data (a fetch that succeeded, a mutation's setQueryData) or its
+ * removal is written. The library's own subscription writes every list on every cache event (a fetch
+ * starting, each step of a mutation): four full copies per approve click, megabytes each at scale.
+ * Mutations are never saved: writes are online only.
+ */
+function changesSavedData(event: QueryCacheNotifyEvent): boolean {
+  if (event.query.meta?.persist !== true) return false;
+  if (event.type === 'removed') return true;
+  return event.type === 'updated' && event.action.type === 'success';
 }
 
 export function stopCachePersistence() {
