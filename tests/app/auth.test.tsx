@@ -40,6 +40,47 @@ describe('login screen', () => {
     await user.click(await screen.findByRole('button', { name: 'Login' }));
     expect(await screen.findByText('Email is required.')).toBeInTheDocument();
     expect(screen.getByText('Password is required.')).toBeInTheDocument();
+    await user.type(screen.getByPlaceholderText('Enter your email'), 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Enter a valid email address.')).toBeInTheDocument();
+  });
+
+  it('the login page has no sidebar, an email field and a password field with a show/hide toggle', async () => {
+    const { user } = renderApp('/login', { loggedIn: false });
+    const password = await screen.findByPlaceholderText('Enter your password');
+    expect(screen.getByPlaceholderText('Enter your email')).toHaveAttribute('type', 'email');
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Admin Panel')).not.toBeInTheDocument();
+    expect(password).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: /show|toggle/i, hidden: true }));
+    expect(password).toHaveAttribute('type', 'text');
+  });
+
+  it('a login from /login?redirect=/login goes to /, never back to the login', async () => {
+    server.use(
+      http.post('/api/users/login-admin', () =>
+        HttpResponse.json({ success: true, data: { authToken: 't', userData: { _id: 'a', name: 'A', email: 'a@b.co', isVerified: true, createdAt: '2026-01-01T00:00:00.000Z', role: 'admin' } } }),
+      ),
+    );
+    const { user, router } = renderApp('/login?redirect=%2Flogin', { loggedIn: false });
+    await user.type(await screen.findByPlaceholderText('Enter your email'), 'admin@coursedesk.dev');
+    await user.type(screen.getByPlaceholderText('Enter your password'), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('Logout asks with the spec texts; Cancel keeps the session', async () => {
+    const { user } = renderApp('/');
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+    expect(await screen.findByRole('heading', { name: 'Are you sure you want to logout?' })).toBeInTheDocument();
+    expect(screen.getByText('You will be logged out of your account.')).toBeInTheDocument();
+    // The dialog hides the page from assistive tech: its own Logout and Cancel are the buttons left.
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Are you sure you want to logout?' })).not.toBeInTheDocument());
+    expect(localStorage.getItem('authToken')).toBe('test-token');
+    expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
   });
 
   it('a failed login shows the server message, stays on /login and still remembers the wanted route', async () => {

@@ -37,6 +37,15 @@ describe('dashboard screen', () => {
     expect(within(card('Users')).getByText('3')).toBeInTheDocument();
     expect(within(card('Active batches')).getByText('1')).toBeInTheDocument();
     expect(screen.getByText('USD 399.00')).toBeInTheDocument();
+    // The shell: the Admin Panel title and the four links (spec 2).
+    expect(screen.getByRole('heading', { name: 'Admin Panel' })).toBeInTheDocument();
+    const nav = within(screen.getByRole('navigation', { name: 'Main' }));
+    expect(nav.getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Users', '/users'],
+      ['Courses', '/courses'],
+      ['Enrollments', '/enrollments'],
+      ['Services', '/services'],
+    ]);
     const newest = screen.getByRole('heading', { name: 'Newest enrollments' }).closest('div')!.parentElement!;
     expect(within(newest).getByRole('link', { name: 'Ann Lee' })).toHaveAttribute('href', `/enrollments/${enrollments[0]!._id}`);
   });

@@ -50,8 +50,24 @@ describe('users list', () => {
     expect(within(row).getByText('1')).toBeInTheDocument();
     expect(within(row).getByText(ann.email)).toBeInTheDocument();
     expect(within(row).getByText('Oct 1, 2026')).toBeInTheDocument();
-    expect(within(row).getByText('Verified')).toBeInTheDocument();
-    expect(within(screen.getByRole('row', { name: `Open user ${jose.name}` })).getByText('Not Verified')).toBeInTheDocument();
+    // Green Verified, red Not Verified (spec 2).
+    const badge = (text: string, r: HTMLElement) => within(r).getByText(text).closest('.mantine-Badge-root')!.getAttribute('style') ?? '';
+    expect(badge('Verified', row)).toContain('--mantine-color-green');
+    expect(badge('Not Verified', screen.getByRole('row', { name: `Open user ${jose.name}` }))).toContain('--mantine-color-red');
+    // The table scrolls inside a box at most 900px high.
+    expect(screen.getByRole('table').closest('[style*="max-height"]')).toHaveStyle({ maxHeight: '900px' });
+  });
+
+  it('the theme is dark by default; the toggle switches it and saves it under "theme"', async () => {
+    localStorage.removeItem('theme');
+    const { user } = renderApp('/users');
+    await screen.findByRole('heading', { name: 'Users' });
+    expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await user.click(screen.getByRole('button', { name: 'Switch to light theme' }));
+    expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'light');
+    expect(localStorage.getItem('theme')).toBe('light');
+    await user.click(screen.getByRole('button', { name: 'Switch to dark theme' }));
+    expect(localStorage.getItem('theme')).toBe('dark');
   });
 
   it('filters by name or email, case-insensitively, and keeps the search in the URL', async () => {

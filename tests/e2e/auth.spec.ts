@@ -82,4 +82,7 @@ test('unknown paths show the 404 page after login', async ({ page }) => {
   await expect(page.getByText('Error Code: 404 - Page Not Found')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Search' })).toHaveAttribute('href', '/search');
   await expect(page.getByRole('link', { name: 'Contact' })).toHaveAttribute('href', '/contact');
+  await page.getByRole('link', { name: 'Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 });

@@ -68,6 +68,27 @@ test('Reload Data refetches behind a full-screen overlay', async ({ page }) => {
   expect(calls).toBe(1);
 });
 
+test('desktop: the sidebar is open and 16rem wide, with no toggle', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 800 });
+  await login(page, '/');
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  const sidebar = page.locator('.mantine-AppShell-navbar');
+  await expect(sidebar).toBeInViewport();
+  expect((await sidebar.boundingBox())?.width).toBe(256);
+  await expect(page.getByRole('button', { name: 'Open navigation' })).toBeHidden();
+});
+
+test('the start-up token check shows a full-screen loader', async ({ page }) => {
+  await login(page, '/');
+  await page.route('**/api/users/login-by-token', async (route) => {
+    await new Promise((r) => setTimeout(r, 1200));
+    await route.continue();
+  });
+  await page.reload();
+  await expect(page.getByText('Signing you in…')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+});
+
 test.describe('phone width', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

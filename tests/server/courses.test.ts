@@ -183,6 +183,10 @@ describe('PUT /api/courses/:id/pageData', () => {
     const bad = await s.api({ method: 'PUT', url: `/api/courses/${c.id}/pageData`, payload: page({ slug: 'Not A Slug', price: -5 }) });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toMatchObject({ slug: expect.any(String), price: expect.any(String) });
+    // Price and discount price must be numbers (spec 5); the form's number inputs cannot send anything else.
+    const words = await s.api({ method: 'PUT', url: `/api/courses/${c.id}/pageData`, payload: page({ slug: c.slug, price: 'ten', discountPrice: 'five' }) });
+    expect(words.statusCode).toBe(400);
+    expect(words.json().errors).toMatchObject({ price: 'Price must be a number.', discountPrice: 'Discount price must be a number.' });
     expect((await s.api({ method: 'PUT', url: '/api/courses/nope/pageData', payload: page() })).statusCode).toBe(400);
     expect((await s.api({ method: 'PUT', url: `/api/courses/${UNKNOWN}/pageData`, payload: page() })).statusCode).toBe(404);
   });
