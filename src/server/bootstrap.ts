@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from './auth/passwords';
 import type { ServerConfig } from './config';
 import type { Db } from './db/client';
-import { sessions, users } from './db/schema';
+import { users } from './db/schema';
 import { DEMO_ADMIN, seedDemoData } from './db/seed/demo';
+import { pruneEndedSessions, revokeUserSessions } from './repositories/sessions-repo';
 import { countAdmins, findUserByEmail, upsertAdmin } from './repositories/users-repo';
 
 /** Instances that start together take turns here, as they do for migrations (another key). */
@@ -20,7 +21,7 @@ export async function bootstrap(db: Db, config: Pick<ServerConfig, 'seedDemo' | 
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     await t.execute(sql`select pg_advisory_xact_lock(${BOOTSTRAP_LOCK})`);
-    await pruneSessions(t);
+    await pruneEndedSessions(t);
 
     if (config.adminEmail && config.adminPassword) {
       await ensureAdmin(t, config.adminEmail, config.adminPassword, log);
@@ -59,7 +60,7 @@ async function ensureAdmin(db: Db, email: string, password: string, log: Fastify
   if (existing?.role === 'admin' && (await verifyPassword(password, existing.passwordHash))) return;
   await upsertAdmin(db, email, await hashPassword(password));
   if (existing) {
-    await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.userId, existing.id), isNull(sessions.revokedAt)));
+    await revokeUserSessions(db, existing.id);
     log.info(`Admin account ${email} has a new password; its earlier sessions are revoked.`);
   } else {
     log.info(`Admin account ${email} is ready.`);
@@ -75,11 +76,6 @@ async function retireDemoAdmin(db: Db, configuredEmail: string, log: FastifyBase
   const demo = await findUserByEmail(db, DEMO_ADMIN.email);
   if (demo?.role !== 'admin' || !(await verifyPassword(DEMO_ADMIN.password, demo.passwordHash))) return;
   await db.update(users).set({ role: 'user' }).where(eq(users.id, demo.id));
-  await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.userId, demo.id), isNull(sessions.revokedAt)));
+  await revokeUserSessions(db, demo.id);
   log.warn(`The demo admin ${DEMO_ADMIN.email} still had the published demo password: it is no longer an admin.`);
-}
-
-/** Sessions that ended more than a day ago are of no use to anyone: the table keeps live ones. */
-async function pruneSessions(db: Db) {
-  await db.delete(sessions).where(sql`${sessions.expiresAt} < now() - interval '1 day' or ${sessions.revokedAt} < now() - interval '1 day'`);
 }

@@ -20,9 +20,11 @@ export interface ServerConfig {
   trustProxy: string | false;
 }
 
+const isOff = (value: string) => ['0', 'false', 'no', 'off'].includes(value.toLowerCase());
+
 function flag(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
-  return !['0', 'false', 'no', 'off'].includes(value.toLowerCase());
+  return !isOff(value);
 }
 
 /**
@@ -31,7 +33,7 @@ function flag(value: string | undefined, fallback: boolean): boolean {
  */
 function trustedProxies(value: string | undefined): string | false {
   const v = value?.trim() ?? '';
-  if (v === '' || ['0', 'false', 'no', 'off'].includes(v.toLowerCase())) return false;
+  if (v === '' || isOff(v)) return false;
   const entries = v.split(',').map((e) => e.trim());
   const isAddress = (e: string) => {
     const [ip, bits, ...rest] = e.split('/');

@@ -6,8 +6,9 @@ import { openDatabase, type Database } from './db/client';
 /** How long a clean close may take before the process gives up on it. */
 const CLOSE_TIMEOUT_MS = 10_000;
 
+const report = (err: unknown) => console.error(err instanceof Error ? err.message : err);
 const fail = (err: unknown): never => {
-  console.error(err instanceof Error ? err.message : err);
+  report(err);
   process.exit(1);
 };
 
@@ -48,7 +49,7 @@ export async function main() {
     app = (await buildApp(config, database)).app;
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {
-    console.error(err instanceof Error ? err.message : err);
+    report(err);
     if (!closing) await shutdown('Start-up failed', 1);
     return;
   }

@@ -1,11 +1,14 @@
 import { persistQueryClientRestore, persistQueryClientSave, type PersistQueryClientOptions } from '@tanstack/query-persist-client-core';
-import type { QueryCacheNotifyEvent, QueryClient } from '@tanstack/react-query';
+import type { Query, QueryCacheNotifyEvent, QueryClient } from '@tanstack/react-query';
 import { createIdbPersister } from './idb-persister';
 import { CACHE_MAX_AGE_MS } from './query-client';
 
 /** Bump when the shape of cached data changes, so old caches are dropped instead of misread. */
 const CACHE_SCHEMA_VERSION = 1;
 const BUSTER = `${__APP_VERSION__}:${CACHE_SCHEMA_VERSION}`;
+
+/** The post-login loader's lists: the only queries kept on the device. */
+const isSaved = (query: Query) => query.meta?.persist === true;
 
 let unsubscribe: (() => void) | null = null;
 /** Counts starts and stops: a restore that finishes after its session ended must not come back. */
@@ -20,13 +23,12 @@ let generation = 0;
 export async function startCachePersistence(queryClient: QueryClient, adminId: string) {
   stopCachePersistence();
   const mine = ++generation;
-  const persister = createIdbPersister(`admin:${adminId}`);
   const options: PersistQueryClientOptions = {
     queryClient,
-    persister,
+    persister: createIdbPersister(`admin:${adminId}`),
     buster: BUSTER,
     maxAge: CACHE_MAX_AGE_MS,
-    dehydrateOptions: { shouldDehydrateQuery: (q) => q.meta?.persist === true && q.state.data !== undefined },
+    dehydrateOptions: { shouldDehydrateQuery: (q) => isSaved(q) && q.state.data !== undefined },
   };
   try {
     await persistQueryClientRestore(options);
@@ -50,7 +52,7 @@ export async function startCachePersistence(queryClient: QueryClient, adminId: s
  * Mutations are never saved: writes are online only.
  */
 function changesSavedData(event: QueryCacheNotifyEvent): boolean {
-  if (event.query.meta?.persist !== true) return false;
+  if (!isSaved(event.query)) return false;
   if (event.type === 'removed') return true;
   return event.type === 'updated' && event.action.type === 'success';
 }

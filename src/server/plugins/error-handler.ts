@@ -2,52 +2,54 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { MESSAGES } from '../../shared/messages';
 import { HttpError } from '../errors';
 
+/** The error envelope of API.md. */
+export const sendError = (reply: FastifyReply, status: number, message: string, errors?: Record<string, string>) =>
+  reply.code(status).send({ success: false, message, showMessage: true, ...(errors ? { errors } : {}) });
+
 /**
  * Addresses the router cannot read (a broken percent-escape, a path segment over the router's length
  * limit) get a 400 in the envelope too, instead of Fastify's own body and its 414.
  */
-export const frameworkErrors = (_error: FastifyError, _request: FastifyRequest, reply: FastifyReply) =>
-  reply.code(400).send({ success: false, message: MESSAGES.server.badUrl, showMessage: true });
+export const frameworkErrors = (_error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => sendError(reply, 400, MESSAGES.server.badUrl);
+
+/** Fastify's own refusals of a body it cannot read, each a 400 with a sentence that says what to send. */
+const UNREADABLE_BODY: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: MESSAGES.server.malformedJson,
+  FST_ERR_CTP_EMPTY_JSON_BODY: MESSAGES.server.malformedJson,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: MESSAGES.server.notJson,
+  FST_CP_ERR_INVALID_CONTENT_ENCODING: MESSAGES.server.badEncoding,
+};
+
+/** PostgreSQL codes of values the database cannot take (bad text, dates, numbers out of range). */
+const BAD_VALUE_CODES = ['22P02', '22007', '22008', '22003', '22021', '22P05'];
 
 /** Every failure leaves in the envelope of API.md; nothing internal (stacks, SQL) reaches the client. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
-      return reply.code(error.statusCode).send({ success: false, message: error.message, showMessage: true, ...(error.errors ? { errors: error.errors } : {}) });
+      return sendError(reply, error.statusCode, error.message, error.errors);
     }
     // drizzle wraps driver errors: the PostgreSQL code sits on the cause.
     const pgCode = (error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
-    if (pgCode === '23505') return reply.code(409).send({ success: false, message: 'That value is already in use.', showMessage: true });
+    if (pgCode === '23505') return sendError(reply, 409, 'That value is already in use.');
     // 23001: PostgreSQL 16+ (PGlite) reports an ON DELETE RESTRICT refusal as restrict_violation.
     if (pgCode === '23503' || pgCode === '23001') {
       // A write whose parent vanished meanwhile (a batch deleted while an enrollment was added to it)
       // is a missing record; a delete that others still point at is a conflict.
       const pgMessage = (error as { cause?: { message?: string } }).cause?.message ?? error.message;
-      if (/^insert or update on table/.test(pgMessage)) {
-        return reply.code(404).send({ success: false, message: MESSAGES.server.parentGone, showMessage: true });
-      }
-      return reply.code(409).send({ success: false, message: 'This record is still referenced by others.', showMessage: true });
+      if (/^insert or update on table/.test(pgMessage)) return sendError(reply, 404, MESSAGES.server.parentGone);
+      return sendError(reply, 409, 'This record is still referenced by others.');
     }
-    if (pgCode && ['22P02', '22007', '22008', '22003', '22021', '22P05'].includes(pgCode)) {
-      return reply.code(400).send({ success: false, message: MESSAGES.server.validation, showMessage: true });
-    }
+    if (pgCode && BAD_VALUE_CODES.includes(pgCode)) return sendError(reply, 400, MESSAGES.server.validation);
 
     const status = error.statusCode ?? 500;
-    if (status === 413) return reply.code(413).send({ success: false, message: MESSAGES.server.tooLarge, showMessage: true });
-    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-      return reply.code(400).send({ success: false, message: MESSAGES.server.malformedJson, showMessage: true });
-    }
-    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply.code(400).send({ success: false, message: MESSAGES.server.notJson, showMessage: true });
-    }
-    if (error.code === 'FST_CP_ERR_INVALID_CONTENT_ENCODING') {
-      return reply.code(400).send({ success: false, message: MESSAGES.server.badEncoding, showMessage: true });
-    }
-    if (status >= 400 && status < 500) {
-      return reply.code(status).send({ success: false, message: error.message, showMessage: true });
-    }
+    if (status === 413) return sendError(reply, 413, MESSAGES.server.tooLarge);
+    if (error instanceof SyntaxError) return sendError(reply, 400, MESSAGES.server.malformedJson);
+    const unreadable = error.code ? UNREADABLE_BODY[error.code] : undefined;
+    if (unreadable) return sendError(reply, 400, unreadable);
+    if (status >= 400 && status < 500) return sendError(reply, status, error.message);
     request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ success: false, message: MESSAGES.server.internal, showMessage: true });
+    return sendError(reply, 500, MESSAGES.server.internal);
   });
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '../../shared/messages';
+import { sendError } from './error-handler';
 
 /**
  * Serves the built PWA. Hashed assets are cached for a year; index.html, the service worker and the
@@ -29,6 +30,6 @@ export async function registerStatic(app: FastifyInstance, staticDir: string | n
     if (!isApi && hasBuild && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply.code(404).send({ success: false, message: MESSAGES.server.routeNotFound, showMessage: true });
+    return sendError(reply, 404, MESSAGES.server.routeNotFound);
   });
 }

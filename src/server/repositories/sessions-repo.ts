@@ -24,6 +24,16 @@ export async function revokeSession(db: Db, tokenHash: string): Promise<void> {
   await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
 }
 
+/** Every live session of this user ends (a changed password, an account that lost admin rights). */
+export async function revokeUserSessions(db: Db, userId: string): Promise<void> {
+  await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/** Sessions that ended more than a day ago are of no use to anyone: the table keeps live ones. */
+export async function pruneEndedSessions(db: Db): Promise<void> {
+  await db.delete(sessions).where(sql`${sessions.expiresAt} < now() - interval '1 day' or ${sessions.revokedAt} < now() - interval '1 day'`);
+}
+
 const windowStart = () => sql`now() - make_interval(mins => ${LIMITS.loginWindowMinutes})`;
 
 /** Failures in the window for this email and this address, and when the oldest email failure leaves it. */
