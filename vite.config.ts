@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -9,6 +10,7 @@ import { ROUTER_OPTIONS } from './src/app/router-options';
 const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 export default defineConfig({
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   plugins: [
     // The router plugin must come before react() so the generated route tree is ready first.
@@ -34,8 +36,20 @@ export default defineConfig({
           { src: '/maskable-icon-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
         screenshots: [
-          { src: '/screenshots/users-wide.png', sizes: '1366x768', type: 'image/png', form_factor: 'wide', label: 'Users list' },
-          { src: '/screenshots/users-narrow.png', sizes: '390x844', type: 'image/png', form_factor: 'narrow', label: 'Users on a phone' },
+          {
+            src: '/screenshots/users-wide.png',
+            sizes: '1366x768',
+            type: 'image/png',
+            form_factor: 'wide',
+            label: 'Users list',
+          },
+          {
+            src: '/screenshots/users-narrow.png',
+            sizes: '390x844',
+            type: 'image/png',
+            form_factor: 'narrow',
+            label: 'Users on a phone',
+          },
         ],
       },
       workbox: {

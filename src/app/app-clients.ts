@@ -1,5 +1,5 @@
 import type { RouterHistory } from '@tanstack/react-router';
-import { STORAGE_KEYS } from '../shared/constants';
+import { STORAGE_KEYS } from '@/shared/constants';
 import { endSession } from './features/auth/api/session';
 import { auth } from './features/auth/auth-store';
 import type { ApiError } from './lib/api-client';

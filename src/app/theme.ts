@@ -1,5 +1,5 @@
 import { createTheme, localStorageColorSchemeManager, type CSSVariablesResolver } from '@mantine/core';
-import { STORAGE_KEYS } from '../shared/constants';
+import { STORAGE_KEYS } from '@/shared/constants';
 
 export const theme = createTheme({
   primaryColor: 'indigo',

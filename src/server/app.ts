@@ -1,7 +1,7 @@
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { LIMITS } from '../shared/constants';
+import { LIMITS } from '@/shared/constants';
 import { bootstrap } from './bootstrap';
 import type { ServerConfig } from './config';
 import { openDatabase, type Database } from './db/client';

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { ApiError, apiFetch } from '../../src/app/lib/api-client';
-import { errorToastText } from '../../src/app/lib/api-feedback';
+import { ApiError, apiFetch } from '@/app/lib/api-client';
+import { errorToastText } from '@/app/lib/api-feedback';
 import { server } from '../mocks/server';
 
 describe('apiFetch', () => {

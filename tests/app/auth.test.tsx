@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { restoreSession } from '../../src/app/features/auth/api/session';
-import { auth } from '../../src/app/features/auth/auth-store';
-import { createQueryClient } from '../../src/app/lib/query-client';
-import { writeSession } from '../../src/app/lib/session-storage';
+import { restoreSession } from '@/app/features/auth/api/session';
+import { auth } from '@/app/features/auth/auth-store';
+import { createQueryClient } from '@/app/lib/query-client';
+import { writeSession } from '@/app/lib/session-storage';
 import { adminUser } from '../mocks/fixtures';
 import { server } from '../mocks/server';
 import { renderApp } from '../utils/render';

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { computeStats } from '../../src/app/features/dashboard/dashboard-stats';
+import { computeStats } from '@/app/features/dashboard/dashboard-stats';
 import { batches, courses, enrollments, services, users } from '../mocks/fixtures';
 import { server } from '../mocks/server';
 import { renderApp } from '../utils/render';

@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DataTable, type Column } from '../../src/app/components/ui/data-table';
+import { DataTable, type Column } from '@/app/components/ui/data-table';
 
 interface Row {
   id: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { enrollmentsCsv } from '../../src/app/features/enrollments/csv';
-import type { Enrollment } from '../../src/shared/schemas';
+import { enrollmentsCsv } from '@/app/features/enrollments/csv';
+import type { Enrollment } from '@/shared/schemas';
 import { batches, enrollments } from '../mocks/fixtures';
 
 // Dates are written in the admin's time zone: pin one before the formatters are built, so the text is exact.

@@ -2,7 +2,7 @@ import { onlineManager } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Batch } from '../../src/shared/schemas';
+import type { Batch } from '@/shared/schemas';
 import { batches, enrollments } from '../mocks/fixtures';
 import { server } from '../mocks/server';
 import { renderApp } from '../utils/render';

@@ -3,14 +3,14 @@ import { screen, waitFor } from '@testing-library/react';
 import { set, createStore } from 'idb-keyval';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { coursesQuery } from '../../src/app/features/courses/api/get-courses';
-import { usersQuery } from '../../src/app/features/users/api/get-users';
-import { startCachePersistence, stopCachePersistence } from '../../src/app/lib/cache-persistence';
-import { clearPersistedCaches, createIdbPersister } from '../../src/app/lib/idb-persister';
+import { coursesQuery } from '@/app/features/courses/api/get-courses';
+import { usersQuery } from '@/app/features/users/api/get-users';
+import { startCachePersistence, stopCachePersistence } from '@/app/lib/cache-persistence';
+import { clearPersistedCaches, createIdbPersister } from '@/app/lib/idb-persister';
 
 /** Long enough for a cache change to reach IndexedDB (fake-indexeddb). */
 const SETTLE_MS = 500;
-import { createQueryClient } from '../../src/app/lib/query-client';
+import { createQueryClient } from '@/app/lib/query-client';
 import { users } from '../mocks/fixtures';
 import { server } from '../mocks/server';
 import { renderApp } from '../utils/render';

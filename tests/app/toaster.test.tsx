@@ -1,8 +1,8 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { describe, expect, it } from 'vitest';
-import { createQueryClient } from '../../src/app/lib/query-client';
-import { Providers } from '../../src/app/providers';
+import { createQueryClient } from '@/app/lib/query-client';
+import { Providers } from '@/app/providers';
 
 /** react-hot-toast as spec 9 sets it up. */
 describe('toasts', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { downloadUsersCsv, userFileName, usersCsv } from '../../src/app/features/users/csv';
-import type { User } from '../../src/shared/schemas';
+import { downloadUsersCsv, userFileName, usersCsv } from '@/app/features/users/csv';
+import type { User } from '@/shared/schemas';
 import { users } from '../mocks/fixtures';
 
 // "Account Created" is in the admin's own time zone; pin one so the expected text is exact.

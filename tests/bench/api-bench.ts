@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../../src/server/app';
-import type { ServerConfig } from '../../src/server/config';
-import { seedBulk } from '../../src/server/db/seed/bulk';
+import { buildApp } from '@/server/app';
+import type { ServerConfig } from '@/server/config';
+import { seedBulk } from '@/server/db/seed/bulk';
 import { openPglite, openPostgres, type OpenedTarget } from './bench-targets';
 import { BROWSER_ENCODING, closeAgent, countArrayItems, formatBytes, get, percentile, throughput } from './http-measure';
 

@@ -12,8 +12,8 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { openDatabase } from '../../src/server/db/client';
-import { seedBulk } from '../../src/server/db/seed/bulk';
+import { openDatabase } from '@/server/db/client';
+import { seedBulk } from '@/server/db/seed/bulk';
 
 // Not 4190: fetch refuses it (a "bad port" of the Fetch standard).
 const PORT = Number(process.env.BENCH_APP_PORT ?? 4185);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { openDatabase, type Database, type DbKind } from '../../src/server/db/client';
+import { openDatabase, type Database, type DbKind } from '@/server/db/client';
 
 export interface OpenedTarget {
   kind: DbKind;

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import type { Course } from '../../src/shared/schemas';
+import type { Course } from '@/shared/schemas';
 import { confirmSwal, login } from './helpers';
 
 /** The server's copy of the courses, read with the page's own session: what a reload from the network would show. */

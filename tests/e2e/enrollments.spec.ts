@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import { expect, test, type Download, type Page } from '@playwright/test';
-import type { Batch, Enrollment } from '../../src/shared/schemas';
+import type { Batch, Enrollment } from '@/shared/schemas';
 import { confirmSwal, login } from './helpers';
 
 /** Reads a list from the API with the page's own session (the server's truth, not the screen's). */

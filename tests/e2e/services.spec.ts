@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { Service } from '../../src/shared/schemas';
+import type { Service } from '@/shared/schemas';
 import { login } from './helpers';
 
 async function demoServices(page: Page): Promise<Service[]> {

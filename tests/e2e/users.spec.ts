@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import type { User } from '../../src/shared/schemas';
+import type { User } from '@/shared/schemas';
 import { confirmSwal, DEMO, login } from './helpers';
 
 /** The demo users as the server lists them (newest first), read with the page's own session. */

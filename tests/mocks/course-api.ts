@@ -1,5 +1,5 @@
 import { delay, http, HttpResponse, type JsonBodyType } from 'msw';
-import type { Course } from '../../src/shared/schemas';
+import type { Course } from '@/shared/schemas';
 import { courses } from './fixtures';
 
 /** A second, sparse course: empty item lists, for empty states and a two-card grid. */

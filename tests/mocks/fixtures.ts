@@ -1,4 +1,4 @@
-import type { Batch, Course, Enrollment, Service, User } from '../../src/shared/schemas';
+import type { Batch, Course, Enrollment, Service, User } from '@/shared/schemas';
 
 /** Small, typed data for component tests; each test may override with server.use(). */
 export const adminUser: User = {

@@ -52,7 +52,7 @@ describe('POST /api/users/login-admin', () => {
 
   it('refuses a non-admin with 403', async () => {
     const { makeUser } = await import('../utils/factories');
-    const { hashPassword } = await import('../../src/server/auth/passwords');
+    const { hashPassword } = await import('@/server/auth/passwords');
     await makeUser(s.db, { email: 'learner@test.dev', passwordHash: await hashPassword('learner-pass') });
     const res = await s.api({ method: 'POST', url: '/api/users/login-admin', payload: { email: 'learner@test.dev', password: 'learner-pass' }, token: null });
     expect(res.statusCode).toBe(403);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { batches, enrollments } from '../../src/server/db/schema';
+import { batches, enrollments } from '@/server/db/schema';
 import { createTestServer, type TestServer } from '../utils/build-server';
 import { makeBatch, makeEnrollment } from '../utils/factories';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { bootstrap } from '../../src/server/bootstrap';
-import { DEMO_ADMIN } from '../../src/server/db/seed/demo';
+import { bootstrap } from '@/server/bootstrap';
+import { DEMO_ADMIN } from '@/server/db/seed/demo';
 import { createTestServer, type TestServer } from '../utils/build-server';
 
 let s: TestServer | null = null;

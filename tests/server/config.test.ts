@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/server/config';
-import { rows } from '../../src/server/db/client';
+import { loadConfig } from '@/server/config';
+import { rows } from '@/server/db/client';
 import { createTestServer, type TestServer } from '../utils/build-server';
 
 describe('TRUST_PROXY', () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Course } from '../../src/shared/schemas';
+import type { Course } from '@/shared/schemas';
 import { createTestServer, type TestServer } from '../utils/build-server';
 import { makeCourse } from '../utils/factories';
 

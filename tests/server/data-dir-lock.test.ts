@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { lockDataDir } from '../../src/server/db/lock';
+import { lockDataDir } from '@/server/db/lock';
 
 const dirs: string[] = [];
 const tempDir = () => {

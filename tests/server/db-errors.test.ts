@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { batches } from '../../src/server/db/schema';
+import { batches } from '@/server/db/schema';
 import { makeBatch, makeEnrollment } from '../utils/factories';
 import { createTestServer, type TestServer } from '../utils/build-server';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enrollments } from '../../src/server/db/schema';
-import type { Enrollment } from '../../src/shared/schemas';
+import { enrollments } from '@/server/db/schema';
+import type { Enrollment } from '@/shared/schemas';
 import { createTestServer, type TestServer } from '../utils/build-server';
 import { makeBatch, makeCourse, makeEnrollment, makeUser } from '../utils/factories';
 

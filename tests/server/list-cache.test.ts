@@ -1,8 +1,8 @@
 import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../src/server/db/schema';
-import { pickEncoding } from '../../src/server/repositories/list-cache';
+import { users } from '@/server/db/schema';
+import { pickEncoding } from '@/server/repositories/list-cache';
 import { createTestServer, type TestServer } from '../utils/build-server';
 import { makeEnrollment, makeUser } from '../utils/factories';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { servicePurchases } from '../../src/server/db/schema';
-import type { Service } from '../../src/shared/schemas';
+import { servicePurchases } from '@/server/db/schema';
+import type { Service } from '@/shared/schemas';
 import { createTestServer, type TestServer } from '../utils/build-server';
 import { makeService, makeUser } from '../utils/factories';
 

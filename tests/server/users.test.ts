@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enrollments, servicePurchases } from '../../src/server/db/schema';
+import { enrollments, servicePurchases } from '@/server/db/schema';
 import { eq } from 'drizzle-orm';
 import { createTestServer, type TestServer } from '../utils/build-server';
 import { makeEnrollment, makeService, makeUser } from '../utils/factories';

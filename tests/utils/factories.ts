@@ -1,5 +1,5 @@
-import type { Db } from '../../src/server/db/client';
-import { batches, courses, enrollments, servicePurchases, users } from '../../src/server/db/schema';
+import type { Db } from '@/server/db/client';
+import { batches, courses, enrollments, servicePurchases, users } from '@/server/db/schema';
 
 let n = 0;
 const seq = () => ++n + Math.floor(Math.random() * 1e6) * 1000;

@@ -2,10 +2,10 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { onTestFinished } from 'vitest';
-import { createAppClients } from '../../src/app/app-clients';
-import { auth } from '../../src/app/features/auth/auth-store';
-import { writeSession } from '../../src/app/lib/session-storage';
-import { Providers } from '../../src/app/providers';
+import { createAppClients } from '@/app/app-clients';
+import { auth } from '@/app/features/auth/auth-store';
+import { writeSession } from '@/app/lib/session-storage';
+import { Providers } from '@/app/providers';
 import { adminUser } from '../mocks/fixtures';
 
 /**

@@ -1,5 +1,5 @@
 import toast from 'react-hot-toast';
-import { MESSAGES } from '../../shared/messages';
+import { MESSAGES } from '@/shared/messages';
 import { ApiError } from './api-client';
 
 /**

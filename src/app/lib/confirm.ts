@@ -1,7 +1,7 @@
 import { onlineManager } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import type { SweetAlertIcon, SweetAlertOptions } from 'sweetalert2';
-import { MESSAGES } from '../../shared/messages';
+import { MESSAGES } from '@/shared/messages';
 import { OFFLINE_WRITE_REASON } from './online';
 
 /** sweetalert2 follows the Mantine colour scheme that is on the page right now. */

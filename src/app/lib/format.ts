@@ -1,4 +1,4 @@
-import { DATE_LOCALE, PRICE_PREFIX } from '../../shared/constants';
+import { DATE_LOCALE, PRICE_PREFIX } from '@/shared/constants';
 
 const date = new Intl.DateTimeFormat(DATE_LOCALE, { year: 'numeric', month: 'short', day: 'numeric' });
 const longDate = new Intl.DateTimeFormat(DATE_LOCALE, { year: 'numeric', month: 'long', day: 'numeric' });

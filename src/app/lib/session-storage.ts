@@ -1,5 +1,5 @@
-import { STORAGE_KEYS } from '../../shared/constants';
-import type { User } from '../../shared/schemas';
+import { STORAGE_KEYS } from '@/shared/constants';
+import type { User } from '@/shared/schemas';
 
 /** The session lives in localStorage under the spec's keys: authToken and userData (JSON). */
 export function readSession(): { token: string | null; user: User | null } {

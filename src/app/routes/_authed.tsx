@@ -1,8 +1,8 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { AppLayout } from '../components/layout/app-layout';
-import { FullScreenLoader } from '../components/ui/full-screen-loader';
-import { LoaderError } from '../components/ui/loader-error';
-import { ensureLoaderData } from '../loader-queries';
+import { AppLayout } from '@/app/components/layout/app-layout';
+import { FullScreenLoader } from '@/app/components/ui/full-screen-loader';
+import { LoaderError } from '@/app/components/ui/loader-error';
+import { ensureLoaderData } from '@/app/loader-queries';
 
 /** Every screen but /login: the session guard, the post-login loader, and the shell. */
 export const Route = createFileRoute('/_authed')({

@@ -1,9 +1,9 @@
 import { eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { enrollBody, Enrollment, EnrollmentUpdateBody } from '../../shared/schemas';
-import { rows, type Db } from '../db/client';
-import { enrollments } from '../db/schema';
+import type { enrollBody, Enrollment, EnrollmentUpdateBody } from '@/shared/schemas';
+import { rows, type Db } from '@/server/db/client';
+import { enrollments } from '@/server/db/schema';
 import { iso, jsonValue } from './sql-json';
 
 /**

@@ -1,8 +1,8 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { LIMITS } from '../../shared/constants';
-import type { User } from '../../shared/schemas';
-import type { Db } from '../db/client';
-import { loginFailures, sessions } from '../db/schema';
+import { LIMITS } from '@/shared/constants';
+import type { User } from '@/shared/schemas';
+import type { Db } from '@/server/db/client';
+import { loginFailures, sessions } from '@/server/db/schema';
 import { userJsonSql } from './users-repo';
 import { jsonValue } from './sql-json';
 

@@ -20,12 +20,12 @@ import {
   tableDataDeleteBody,
   tableDataUpdateBody,
   whatYouWillLearnBody,
-} from '../../shared/schemas';
-import type { Db } from '../db/client';
-import { notFound, parse } from '../errors';
-import { addItem, deleteItem, updateItem, type ItemFields, type ItemKind } from '../repositories/course-items-repo';
-import { coursesListRows, createCourse, deleteCourse, getCourse, setWhatYouWillLearn, updatePageData } from '../repositories/courses-repo';
-import { sendList } from '../repositories/list-cache';
+} from '@/shared/schemas';
+import type { Db } from '@/server/db/client';
+import { notFound, parse } from '@/server/errors';
+import { addItem, deleteItem, updateItem, type ItemFields, type ItemKind } from '@/server/repositories/course-items-repo';
+import { coursesListRows, createCourse, deleteCourse, getCourse, setWhatYouWillLearn, updatePageData } from '@/server/repositories/courses-repo';
+import { sendList } from '@/server/repositories/list-cache';
 
 /** Each item kind at its spec path; the transforms give every kind's body one shape for the handlers. */
 interface ItemRoute {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { enrollBody, enrollmentUpdateBody, idParams, progressBody, type Enrollment } from '../../shared/schemas';
-import type { Db } from '../db/client';
-import { notFound, parse } from '../errors';
-import { sendList } from '../repositories/list-cache';
+import { enrollBody, enrollmentUpdateBody, idParams, progressBody, type Enrollment } from '@/shared/schemas';
+import type { Db } from '@/server/db/client';
+import { notFound, parse } from '@/server/errors';
+import { sendList } from '@/server/repositories/list-cache';
 import {
   batchExists,
   deleteEnrollment,
@@ -12,7 +12,7 @@ import {
   setProgress,
   setVerified,
   updateEnrollment,
-} from '../repositories/enrollments-repo';
+} from '@/server/repositories/enrollments-repo';
 
 /** The reply of every single-enrollment write; a toast only where the screen has no feedback of its own. */
 function replyWith(data: Enrollment | null, message?: string) {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { DbKind } from '../db/client';
+import type { DbKind } from '@/server/db/client';
 
 export function healthRoutes(app: FastifyInstance, kind: DbKind) {
   app.get('/api/health', async () => ({ status: 'ok', db: kind }));

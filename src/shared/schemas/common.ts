@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CURRENCIES, LIMITS } from '../constants';
+import { CURRENCIES, LIMITS } from '@/shared/constants';
 
 /**
  * Ids are UUIDs; anything else is a 400 before it reaches the database. Lower-cased, as the database

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, RATING_MAX, RATING_MIN } from '../constants';
+import { LIMITS, RATING_MAX, RATING_MIN } from '@/shared/constants';
 import { httpUrl, idSchema, money, numberFrom, optionalText, requiredText } from './common';
 
 export const syllabusItemSchema = z.object({ _id: z.string(), week: z.number(), topic: z.string(), details: z.string() });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { LIMITS, PAYMENT_STATUSES, PROGRESS_MAX, PROGRESS_MIN } from '../constants';
-import { MESSAGES } from '../messages';
+import { LIMITS, PAYMENT_STATUSES, PROGRESS_MAX, PROGRESS_MIN } from '@/shared/constants';
+import { MESSAGES } from '@/shared/messages';
 import { currencySchema, idSchema, money, numberFrom, optionalText } from './common';
 
 const nullableString = z.string().nullable();

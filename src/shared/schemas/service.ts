@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from '../constants';
+import { LIMITS } from '@/shared/constants';
 import { currencySchema, idSchema, money, optionalText, requiredText } from './common';
 import { userSchema } from './user';
 

@@ -2,7 +2,7 @@ import { AppShell, Burger, Group, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { SIDEBAR_WIDTH } from '../../../shared/constants';
+import { SIDEBAR_WIDTH } from '@/shared/constants';
 import { Sidebar } from './sidebar';
 import { SyncStatus } from './sync-status';
 

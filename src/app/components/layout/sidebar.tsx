@@ -3,13 +3,13 @@ import { IconBook2, IconCertificate, IconLogin2, IconLogout2, IconRefresh, IconS
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { MESSAGES } from '../../../shared/messages';
-import { logout } from '../../features/auth/api/session';
-import { useAuth } from '../../features/auth/auth-store';
-import { refetchLoaderData } from '../../loader-queries';
-import { showErrorToast } from '../../lib/api-feedback';
-import { confirmDialog } from '../../lib/confirm';
-import { FullScreenLoader } from '../ui/full-screen-loader';
+import { MESSAGES } from '@/shared/messages';
+import { logout } from '@/app/features/auth/api/session';
+import { useAuth } from '@/app/features/auth/auth-store';
+import { refetchLoaderData } from '@/app/loader-queries';
+import { showErrorToast } from '@/app/lib/api-feedback';
+import { confirmDialog } from '@/app/lib/confirm';
+import { FullScreenLoader } from '@/app/components/ui/full-screen-loader';
 import { SyncStatus } from './sync-status';
 import { ThemeToggle } from './theme-toggle';
 

@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Stack, Text } from '@mantine/core';
 import { IconWifiOff } from '@tabler/icons-react';
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
-import { useOnline } from '../../lib/online';
+import { useOnline } from '@/app/lib/online';
 
 /** The loader could not get the lists: usually a first visit without a network, so nothing is cached yet. */
 export function LoaderError({ error }: ErrorComponentProps) {

@@ -1,7 +1,7 @@
 import { Anchor, Center, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconPlanet } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { MESSAGES } from '../../../shared/messages';
+import { MESSAGES } from '@/shared/messages';
 
 export function NotFoundPage() {
   return (

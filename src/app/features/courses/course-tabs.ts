@@ -1,4 +1,4 @@
-import type { COURSE_TABS } from '../../../shared/constants';
+import type { COURSE_TABS } from '@/shared/constants';
 
 /** The seven tabs of the course detail (spec 2) and their names in the URL (?tab=syllabus). */
 export const COURSE_TAB_SLUGS = {

@@ -1,5 +1,5 @@
-import { CURRENCIES } from '../../../shared/constants';
-import type { Batch, Course, Enrollment, Service, User } from '../../../shared/schemas';
+import { CURRENCIES } from '@/shared/constants';
+import type { Batch, Course, Enrollment, Service, User } from '@/shared/schemas';
 
 export interface DashboardStats {
   users: number;

@@ -1,5 +1,5 @@
-import { PAYMENT_STATUSES, type PaymentStatus } from '../../../shared/constants';
-import type { Enrollment } from '../../../shared/schemas';
+import { PAYMENT_STATUSES, type PaymentStatus } from '@/shared/constants';
+import type { Enrollment } from '@/shared/schemas';
 
 export interface EditFormValues {
   paymentId: string;

@@ -1,4 +1,4 @@
-import type { Enrollment } from '../../../shared/schemas';
+import type { Enrollment } from '@/shared/schemas';
 
 /** The person behind an enrollment: the populated user when it still exists, else the copy taken at enrollment. */
 export const enrolleeName = (e: Enrollment) => e.userId?.name || e.userDetails.name;

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotFoundPage } from '../../components/ui/not-found-page';
+import { NotFoundPage } from '@/app/components/ui/not-found-page';
 
 /** Unknown paths sit behind the session guard too: logged out they go to /login first (spec 2). */
 export const Route = createFileRoute('/_authed/$')({

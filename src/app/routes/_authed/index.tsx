@@ -1,11 +1,11 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { coursesQuery } from '../../features/courses/api/get-courses';
-import { DashboardPage } from '../../features/dashboard/components/dashboard-page';
-import { batchesQuery } from '../../features/enrollments/api/get-batches';
-import { enrollmentsQuery } from '../../features/enrollments/api/get-enrollments';
-import { servicesQuery } from '../../features/services/api/get-services';
-import { usersQuery } from '../../features/users/api/get-users';
+import { coursesQuery } from '@/app/features/courses/api/get-courses';
+import { DashboardPage } from '@/app/features/dashboard/components/dashboard-page';
+import { batchesQuery } from '@/app/features/enrollments/api/get-batches';
+import { enrollmentsQuery } from '@/app/features/enrollments/api/get-enrollments';
+import { servicesQuery } from '@/app/features/services/api/get-services';
+import { usersQuery } from '@/app/features/users/api/get-users';
 
 export const Route = createFileRoute('/_authed/')({
   component: Dashboard,

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../../config';
-import { openDatabase } from '../client';
+import { loadConfig } from '@/server/config';
+import { openDatabase } from '@/server/db/client';
 import { seedBulk } from './bulk';
 
 /**

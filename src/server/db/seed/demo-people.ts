@@ -1,4 +1,4 @@
-import type { Currency } from '../../../shared/constants';
+import type { Currency } from '@/shared/constants';
 import type { Random } from './random';
 
 /** A region of the customer base: names, how phone numbers look, and the currency people pay in. */

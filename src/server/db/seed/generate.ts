@@ -1,5 +1,5 @@
-import type { Currency } from '../../../shared/constants';
-import type { batches, courses, enrollments, servicePurchases, users } from '../schema';
+import type { Currency } from '@/shared/constants';
+import type { batches, courses, enrollments, servicePurchases, users } from '@/server/db/schema';
 import { AVAILABLE_DAYS, courseImage, type CourseSeed } from './demo-courses';
 import { INTERESTS, OCCUPATIONS, PAST_EXPERIENCES, emailPart, pickGroup, type PeopleGroup } from './demo-people';
 import type { ServiceKind } from './demo-services';

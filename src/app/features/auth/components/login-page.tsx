@@ -2,9 +2,9 @@ import { Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } f
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter, useSearch } from '@tanstack/react-router';
-import { loginBody, type LoginBody } from '../../../../shared/schemas';
-import { zodValidate } from '../../../lib/form';
-import { loginAdmin } from '../api/session';
+import { loginBody, type LoginBody } from '@/shared/schemas';
+import { zodValidate } from '@/app/lib/form';
+import { loginAdmin } from '@/app/features/auth/api/session';
 
 /** Only same-site paths are followed after login, never another origin. */
 const safeRedirect = (target: string | undefined) =>

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Course } from '../../../../shared/schemas';
+import type { Course } from '@/shared/schemas';
 import { coursesQuery } from './get-courses';
 
 /** Every course write answers with the whole course (API.md); the server's copy wins. */

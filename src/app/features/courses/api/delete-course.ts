@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '@/app/lib/api-client';
 import { removeCourse } from './course-cache';
 
 export function useDeleteCourse() {

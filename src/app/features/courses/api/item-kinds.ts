@@ -1,4 +1,4 @@
-import type { Course } from '../../../../shared/schemas';
+import type { Course } from '@/shared/schemas';
 
 /** The five item kinds of a course page as the API names them (spec 7): path, id field, list in pageData. */
 export const ITEM_KINDS = {

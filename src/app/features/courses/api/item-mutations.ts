@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch, type ApiRequest } from '../../../lib/api-client';
+import { apiFetch, type ApiRequest } from '@/app/lib/api-client';
 import { replaceCourse, type CourseReply } from './course-cache';
 import { ITEM_KINDS, type ItemFieldsOf, type ItemKind } from './item-kinds';
 

@@ -2,8 +2,8 @@ import { Anchor, Button, Center, EmptyState, Loader, Stack, Text } from '@mantin
 import { IconArrowLeft, IconBookOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
-import { coursesQuery } from '../api/get-courses';
-import { DEFAULT_COURSE_TAB } from '../course-tabs';
+import { coursesQuery } from '@/app/features/courses/api/get-courses';
+import { DEFAULT_COURSE_TAB } from '@/app/features/courses/course-tabs';
 import { CourseHero } from './course-hero';
 import { CourseTabs } from './course-tabs';
 

@@ -1,7 +1,7 @@
 import { Scroller, Tabs } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { Course } from '../../../../shared/schemas';
-import { COURSE_TAB_SLUGS, type CourseTab } from '../course-tabs';
+import type { Course } from '@/shared/schemas';
+import { COURSE_TAB_SLUGS, type CourseTab } from '@/app/features/courses/course-tabs';
 import { FaqTab } from './tabs/faq-tab';
 import { FeaturesTab } from './tabs/features-tab';
 import { LearnTab } from './tabs/learn-tab';

@@ -2,9 +2,9 @@ import { Alert, Button, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { PageHeader } from '../../../components/ui/page-header';
-import { WriteButton } from '../../../components/ui/write-controls';
-import { coursesQuery } from '../api/get-courses';
+import { PageHeader } from '@/app/components/ui/page-header';
+import { WriteButton } from '@/app/components/ui/write-controls';
+import { coursesQuery } from '@/app/features/courses/api/get-courses';
 import { AddCourseModal } from './add-course-modal';
 import { CourseGrid } from './course-grid';
 

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Enrollment } from '../../../../shared/schemas';
+import type { Enrollment } from '@/shared/schemas';
 import { enrollmentsQuery } from './get-enrollments';
 
 /** The server's copy replaces the local one; the persister saves the list. */

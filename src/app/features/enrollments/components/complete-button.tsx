@@ -1,6 +1,6 @@
 import { IconCircleCheck } from '@tabler/icons-react';
-import { WriteButton } from '../../../components/ui/write-controls';
-import { useCompleteEnrollment } from '../api/complete-enrollment';
+import { WriteButton } from '@/app/components/ui/write-controls';
+import { useCompleteEnrollment } from '@/app/features/enrollments/api/complete-enrollment';
 
 export function CompleteButton({ id }: { id: string }) {
   const complete = useCompleteEnrollment();

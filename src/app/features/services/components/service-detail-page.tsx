@@ -2,11 +2,11 @@ import { Anchor, Badge, Card, Center, Group, Image, Loader, SimpleGrid, Stack, T
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { MESSAGES } from '../../../../shared/messages';
-import { DetailField, DetailGrid } from '../../../components/ui/detail-field';
-import { formatDateTime, formatMoney, orNA } from '../../../lib/format';
-import { servicesQuery } from '../api/get-services';
-import { serviceImageUrl } from '../image-url';
+import { MESSAGES } from '@/shared/messages';
+import { DetailField, DetailGrid } from '@/app/components/ui/detail-field';
+import { formatDateTime, formatMoney, orNA } from '@/app/lib/format';
+import { servicesQuery } from '@/app/features/services/api/get-services';
+import { serviceImageUrl } from '@/app/features/services/image-url';
 import { DeleteServiceButton, ServiceStatusBadge, VerifyServiceButton } from './service-actions';
 import { AccountInfo } from './account-info';
 import classes from './service-detail.module.css';

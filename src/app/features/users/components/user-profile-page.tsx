@@ -2,10 +2,10 @@ import { Anchor, Avatar, Card, Center, Group, Loader, Stack, Text, Title } from 
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { YesNoBadge } from '../../../components/ui/badges';
-import { DetailField, DetailGrid } from '../../../components/ui/detail-field';
-import { formatDate, orNA } from '../../../lib/format';
-import { usersQuery } from '../api/get-users';
+import { YesNoBadge } from '@/app/components/ui/badges';
+import { DetailField, DetailGrid } from '@/app/components/ui/detail-field';
+import { formatDate, orNA } from '@/app/lib/format';
+import { usersQuery } from '@/app/features/users/api/get-users';
 import { DeleteUserButton, DownloadUserButton } from './user-actions';
 import { initialOf } from './users-table';
 

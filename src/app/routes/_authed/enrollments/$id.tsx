@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EnrollmentDetailPage } from '../../../features/enrollments/components/enrollment-detail-page';
+import { EnrollmentDetailPage } from '@/app/features/enrollments/components/enrollment-detail-page';
 
 export const Route = createFileRoute('/_authed/enrollments/$id')({
   component: EnrollmentDetailPage,

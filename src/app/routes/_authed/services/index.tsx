@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ServicesPage } from '../../../features/services/components/services-page';
+import { ServicesPage } from '@/app/features/services/components/services-page';
 
 export const Route = createFileRoute('/_authed/services/')({
   component: ServicesPage,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UserProfilePage } from '../../../features/users/components/user-profile-page';
+import { UserProfilePage } from '@/app/features/users/components/user-profile-page';
 
 export const Route = createFileRoute('/_authed/users/$id')({
   component: UserProfilePage,

@@ -3,12 +3,12 @@ import { IconListDetails } from '@tabler/icons-react';
 import { useDisclosure } from '@mantine/hooks';
 import { useState, type ComponentType } from 'react';
 import type { z } from 'zod';
-import type { Course } from '../../../../../shared/schemas';
-import { WriteButton } from '../../../../components/ui/write-controls';
-import { deleteWithNotice } from '../../../../lib/confirm';
-import { itemsOf, type ItemFieldsOf, type ItemKind, type ItemOf } from '../../api/item-kinds';
-import { useItemMutations } from '../../api/item-mutations';
-import { SchemaFormModal, type FieldsComponent, type FormValues } from '../modals/schema-form-modal';
+import type { Course } from '@/shared/schemas';
+import { WriteButton } from '@/app/components/ui/write-controls';
+import { deleteWithNotice } from '@/app/lib/confirm';
+import { itemsOf, type ItemFieldsOf, type ItemKind, type ItemOf } from '@/app/features/courses/api/item-kinds';
+import { useItemMutations } from '@/app/features/courses/api/item-mutations';
+import { SchemaFormModal, type FieldsComponent, type FormValues } from '@/app/features/courses/components/modals/schema-form-modal';
 import { ItemRow } from './item-row';
 
 /** What differs between the five item kinds: their words, form fields, shared schema and how an item reads. */

@@ -1,6 +1,6 @@
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
-import { fieldErrors } from '../../../../lib/form';
+import { fieldErrors } from '@/app/lib/form';
 
 /**
  * A form over the server's copy of a record. When a newer copy arrives (a save, Reload Data), the form shows it,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { BatchEnrollmentsPage } from '../../../../features/enrollments/components/batch-enrollments-page';
+import { BatchEnrollmentsPage } from '@/app/features/enrollments/components/batch-enrollments-page';
 
 export const Route = createFileRoute('/_authed/enrollments/batch/$id')({
   component: BatchEnrollmentsPage,
