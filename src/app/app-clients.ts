@@ -1,12 +1,12 @@
-import type { RouterHistory } from '@tanstack/react-router';
 import { STORAGE_KEYS } from '@/shared/constants';
 import { endSession } from './features/auth/api/session';
 import { auth } from './features/auth/auth-store';
-import type { ApiError } from './lib/api-client';
 import { showErrorToast } from './lib/api-feedback';
 import { startCachePersistence, stopCachePersistence } from './lib/cache-persistence';
 import { createQueryClient } from './lib/query-client';
 import { createAppRouter } from './router';
+import type { ApiError } from './lib/api-client';
+import type { RouterHistory } from '@tanstack/react-router';
 
 /**
  * The app's query client and router, wired together: when the server rejects the session (401/403 on

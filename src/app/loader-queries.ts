@@ -1,9 +1,9 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { batchesQuery } from './features/enrollments/api/get-batches';
 import { coursesQuery } from './features/courses/api/get-courses';
+import { batchesQuery } from './features/enrollments/api/get-batches';
 import { enrollmentsQuery } from './features/enrollments/api/get-enrollments';
 import { servicesQuery } from './features/services/api/get-services';
 import { usersQuery } from './features/users/api/get-users';
+import type { QueryClient } from '@tanstack/react-query';
 
 /** The post-login loader's five lists (spec 7 "Other"): loaded after login, cached, and reloaded together. */
 export const LOADER_QUERY_KEYS = [usersQuery.queryKey, coursesQuery.queryKey, enrollmentsQuery.queryKey, batchesQuery.queryKey, servicesQuery.queryKey] as const;

@@ -1,8 +1,8 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { AppToaster } from './components/layout/app-toaster';
 import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
+import type { ReactNode } from 'react';
 
 /** `env="test"` turns off Mantine's transitions and portals for component tests. */
 export function Providers({ queryClient, children, env }: { queryClient: QueryClient; children: ReactNode; env?: 'default' | 'test' }) {

@@ -1,7 +1,7 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { auth, type Auth } from './features/auth/auth-store';
 import { routeTree } from './route-tree.gen';
+import type { QueryClient } from '@tanstack/react-query';
 
 export interface RouterContext {
   queryClient: QueryClient;

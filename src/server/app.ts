@@ -3,7 +3,6 @@ import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { LIMITS } from '@/shared/constants';
 import { bootstrap } from './bootstrap';
-import type { ServerConfig } from './config';
 import { openDatabase, type Database } from './db/client';
 import { matchedApiRoute, registerAuthGuard } from './plugins/auth-guard';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
@@ -16,6 +15,7 @@ import { enrollmentRoutes } from './routes/enrollments';
 import { healthRoutes } from './routes/health';
 import { serviceRoutes } from './routes/services';
 import { userRoutes } from './routes/users';
+import type { ServerConfig } from './config';
 
 declare module 'fastify' {
   interface FastifyInstance {

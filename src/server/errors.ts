@@ -1,5 +1,5 @@
-import type { z } from 'zod';
 import { MESSAGES } from '@/shared/messages';
+import type { z } from 'zod';
 
 /** An error whose message is safe and useful to show to the person who made the request. */
 export class HttpError extends Error {

@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase, type Database } from './db/client';
+import type { FastifyInstance } from 'fastify';
 
 /** How long a clean close may take before the process gives up on it. */
 const CLOSE_TIMEOUT_MS = 10_000;

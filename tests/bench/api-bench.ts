@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '@/server/app';
 import type { ServerConfig } from '@/server/config';
 import { seedBulk } from '@/server/db/seed/bulk';
 import { openPglite, openPostgres, type OpenedTarget } from './bench-targets';
 import { BROWSER_ENCODING, closeAgent, countArrayItems, formatBytes, get, percentile, throughput } from './http-measure';
+import type { AddressInfo } from 'node:net';
 
 /**
  * `npm run bench:api`: the real server over a large data set, on PGlite and on PostgreSQL.

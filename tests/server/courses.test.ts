@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courseSchema, type Course } from '@/shared/schemas';
 import { courseSyllabus, enrollments } from '@/server/db/schema';
+import { courseSchema, type Course } from '@/shared/schemas';
 import { createTestServer, type TestServer } from '../utils/build-server';
 import { makeCourse, makeEnrollment } from '../utils/factories';
 

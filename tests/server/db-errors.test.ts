@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batches } from '@/server/db/schema';
-import { makeBatch, makeEnrollment } from '../utils/factories';
 import { createTestServer, type TestServer } from '../utils/build-server';
+import { makeBatch, makeEnrollment } from '../utils/factories';
 
 /**
  * Foreign-key failures that the routes' own checks cannot rule out (a parent deleted between the

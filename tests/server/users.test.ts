@@ -1,6 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrollments, servicePurchases } from '@/server/db/schema';
-import { eq } from 'drizzle-orm';
 import { createTestServer, type TestServer } from '../utils/build-server';
 import { makeEnrollment, makeService, makeUser } from '../utils/factories';
 

@@ -1,11 +1,11 @@
 import pg from 'pg';
-import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '@/server/app';
 import { hashPassword, hashToken, newToken } from '@/server/auth/passwords';
 import type { ServerConfig } from '@/server/config';
 import { openDatabase, type Db, type DbKind } from '@/server/db/client';
 import { users } from '@/server/db/schema';
 import { createSession } from '@/server/repositories/sessions-repo';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 
 export const ADMIN = { email: 'admin@test.dev', password: 'correct horse battery' };
 

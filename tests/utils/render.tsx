@@ -1,6 +1,6 @@
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { onTestFinished } from 'vitest';
 import { createAppClients } from '@/app/app-clients';
 import { auth } from '@/app/features/auth/auth-store';

@@ -1,7 +1,7 @@
 import { persistQueryClientRestore, persistQueryClientSave, type PersistQueryClientOptions } from '@tanstack/query-persist-client-core';
-import type { Query, QueryCacheNotifyEvent, QueryClient } from '@tanstack/react-query';
 import { createIdbPersister } from './idb-persister';
 import { CACHE_MAX_AGE_MS } from './query-client';
+import type { Query, QueryCacheNotifyEvent, QueryClient } from '@tanstack/react-query';
 
 /** Bump when the shape of cached data changes, so old caches are dropped instead of misread. */
 const CACHE_SCHEMA_VERSION = 1;

@@ -1,8 +1,8 @@
 import { onlineManager } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import type { SweetAlertIcon, SweetAlertOptions } from 'sweetalert2';
 import { MESSAGES } from '@/shared/messages';
 import { OFFLINE_WRITE_REASON } from './online';
+import type { SweetAlertIcon, SweetAlertOptions } from 'sweetalert2';
 
 /** sweetalert2 follows the Mantine colour scheme that is on the page right now. */
 const theme = (): 'light' | 'dark' => (document.documentElement.getAttribute('data-mantine-color-scheme') === 'light' ? 'light' : 'dark');

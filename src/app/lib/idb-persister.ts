@@ -1,5 +1,5 @@
-import type { PersistedClient, Persister } from '@tanstack/query-persist-client-core';
 import { clear, createStore, del, get, set } from 'idb-keyval';
+import type { PersistedClient, Persister } from '@tanstack/query-persist-client-core';
 
 const store = createStore('coursedesk', 'query-cache');
 

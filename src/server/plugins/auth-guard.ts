@@ -1,10 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MESSAGES } from '@/shared/messages';
-import type { User } from '@/shared/schemas';
 import { hashToken } from '@/server/auth/passwords';
 import type { Db } from '@/server/db/client';
 import { HttpError } from '@/server/errors';
 import { findSessionUser } from '@/server/repositories/sessions-repo';
+import { MESSAGES } from '@/shared/messages';
+import type { User } from '@/shared/schemas';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyRequest {

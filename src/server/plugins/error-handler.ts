@@ -1,6 +1,6 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MESSAGES } from '@/shared/messages';
 import { HttpError } from '@/server/errors';
+import { MESSAGES } from '@/shared/messages';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** The error envelope of API.md. */
 export const sendError = (reply: FastifyReply, status: number, message: string, errors?: Record<string, string>) =>

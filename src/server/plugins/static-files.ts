@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '@/shared/messages';
 import { sendError } from './error-handler';
+import type { FastifyInstance } from 'fastify';
 
 /**
  * Serves the built PWA. Hashed assets are cached for a year; index.html, the service worker and the

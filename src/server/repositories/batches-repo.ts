@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Batch, BatchBody, BatchUpdateBody } from '@/shared/schemas';
 import type { Db } from '@/server/db/client';
 import { batches, enrollments } from '@/server/db/schema';
+import type { Batch, BatchBody, BatchUpdateBody } from '@/shared/schemas';
 import { iso, jsonText, jsonValue } from './sql-json';
 
 /** Wire Batch over alias `b`, with the count from the grouped join `c` (see `fromBatches`). */

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Course } from '@/shared/schemas';
 import type { Db } from '@/server/db/client';
 import { courseFaqs, courseResources, courseReviews, courseSyllabus, courseTableData } from '@/server/db/schema';
 import { notFound } from '@/server/errors';
+import type { Course } from '@/shared/schemas';
 import { getCourse, touchCourse } from './courses-repo';
 
 /** The item tables of a course page, with the noun used in "not found" replies. */

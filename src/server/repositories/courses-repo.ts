@@ -1,8 +1,8 @@
 import { eq, like, or, sql } from 'drizzle-orm';
-import type { Course, CourseCardBody, PageDataBody } from '@/shared/schemas';
 import type { Db } from '@/server/db/client';
 import { courses } from '@/server/db/schema';
 import { HttpError } from '@/server/errors';
+import type { Course, CourseCardBody, PageDataBody } from '@/shared/schemas';
 import { iso, jsonValue } from './sql-json';
 
 /** One item table of course `c` as a JSON array, in the order the wire promises. */

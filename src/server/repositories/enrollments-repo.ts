@@ -1,10 +1,10 @@
 import { eq, sql, type SQLWrapper } from 'drizzle-orm';
-import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { z } from 'zod';
-import type { enrollBody, Enrollment, EnrollmentUpdateBody } from '@/shared/schemas';
 import { rows, type Db } from '@/server/db/client';
 import { enrollments } from '@/server/db/schema';
+import type { enrollBody, Enrollment, EnrollmentUpdateBody } from '@/shared/schemas';
 import { iso, jsonValue } from './sql-json';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
 
 /**
  * Wire Enrollment over `e` (the enrollment) left-joined to `u` (its user, null once deleted).

@@ -1,8 +1,8 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { sql, type SQL } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { rows, type Db } from '@/server/db/client';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export type ListName = 'users' | 'courses' | 'enrollments' | 'batches' | 'services';
 export type Encoding = 'br' | 'gzip' | 'identity';

@@ -1,7 +1,7 @@
 import { eq, not, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { Service, ServiceCreateBody } from '@/shared/schemas';
 import type { Db } from '@/server/db/client';
 import { servicePurchases, users } from '@/server/db/schema';
+import type { Service, ServiceCreateBody } from '@/shared/schemas';
 import { iso, jsonText, jsonValue } from './sql-json';
 import { userJsonSql } from './users-repo';
 

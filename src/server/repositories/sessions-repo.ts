@@ -1,10 +1,10 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { LIMITS } from '@/shared/constants';
-import type { User } from '@/shared/schemas';
 import type { Db } from '@/server/db/client';
 import { loginFailures, sessions } from '@/server/db/schema';
-import { userJsonSql } from './users-repo';
+import { LIMITS } from '@/shared/constants';
+import type { User } from '@/shared/schemas';
 import { jsonValue } from './sql-json';
+import { userJsonSql } from './users-repo';
 
 export async function createSession(db: Db, userId: string, tokenHash: string): Promise<void> {
   const expiresAt = new Date(Date.now() + LIMITS.sessionDays * 86_400_000).toISOString();

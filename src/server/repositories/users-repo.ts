@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import type { User } from '@/shared/schemas';
 import type { Db } from '@/server/db/client';
 import { users } from '@/server/db/schema';
+import type { User } from '@/shared/schemas';
 import { iso, jsonValue } from './sql-json';
 
 /** The wire shape of a user (API.md), as SQL over the alias `u`. Never includes the password hash. */

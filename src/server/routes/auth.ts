@@ -1,11 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import { MESSAGES } from '@/shared/messages';
-import { loginBody } from '@/shared/schemas';
 import { hashToken, newToken, verifyPassword } from '@/server/auth/passwords';
 import type { Db } from '@/server/db/client';
 import { HttpError, parse } from '@/server/errors';
 import { clearLoginFailures, createSession, reserveLoginAttempt, revokeSession } from '@/server/repositories/sessions-repo';
 import { findUserByEmail, getUser } from '@/server/repositories/users-repo';
+import { MESSAGES } from '@/shared/messages';
+import { loginBody } from '@/shared/schemas';
+import type { FastifyInstance } from 'fastify';
 
 export function authRoutes(app: FastifyInstance, db: Db) {
   app.post('/api/users/login-admin', async (request) => {

@@ -1,9 +1,9 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { batchBody, batchUpdateBody, idParams } from '@/shared/schemas';
 import type { Db } from '@/server/db/client';
 import { HttpError, notFound, parse } from '@/server/errors';
 import { batchesListRows, createBatch, deleteEmptyBatch, getBatch, listBatchesJson, updateBatch } from '@/server/repositories/batches-repo';
 import { sendList } from '@/server/repositories/list-cache';
+import { batchBody, batchUpdateBody, idParams } from '@/shared/schemas';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /** Sends `fields` plus the list, which stays JSON text from the database (never parsed here). */
 function sendWithAllBatches(reply: FastifyReply, fields: Record<string, unknown>, allBatches: string) {

@@ -1,5 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
+import type { Db } from '@/server/db/client';
+import { notFound, parse } from '@/server/errors';
+import { addItem, deleteItem, updateItem, type ItemFields, type ItemKind } from '@/server/repositories/course-items-repo';
+import { coursesListRows, createCourse, deleteCourse, getCourse, setWhatYouWillLearn, updatePageData } from '@/server/repositories/courses-repo';
+import { sendList } from '@/server/repositories/list-cache';
 import {
   courseCardBody,
   faqAddBody,
@@ -21,11 +24,8 @@ import {
   tableDataUpdateBody,
   whatYouWillLearnBody,
 } from '@/shared/schemas';
-import type { Db } from '@/server/db/client';
-import { notFound, parse } from '@/server/errors';
-import { addItem, deleteItem, updateItem, type ItemFields, type ItemKind } from '@/server/repositories/course-items-repo';
-import { coursesListRows, createCourse, deleteCourse, getCourse, setWhatYouWillLearn, updatePageData } from '@/server/repositories/courses-repo';
-import { sendList } from '@/server/repositories/list-cache';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 
 /** Each item kind at its spec path; the transforms give every kind's body one shape for the handlers. */
 interface ItemRoute {

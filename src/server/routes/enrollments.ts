@@ -1,8 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { enrollBody, enrollmentUpdateBody, idParams, progressBody, type Enrollment } from '@/shared/schemas';
 import type { Db } from '@/server/db/client';
 import { notFound, parse } from '@/server/errors';
-import { sendList } from '@/server/repositories/list-cache';
 import {
   batchExists,
   deleteEnrollment,
@@ -13,6 +10,9 @@ import {
   setVerified,
   updateEnrollment,
 } from '@/server/repositories/enrollments-repo';
+import { sendList } from '@/server/repositories/list-cache';
+import { enrollBody, enrollmentUpdateBody, idParams, progressBody, type Enrollment } from '@/shared/schemas';
+import type { FastifyInstance } from 'fastify';
 
 /** The reply of every single-enrollment write; a toast only where the screen has no feedback of its own. */
 function replyWith(data: Enrollment | null, message?: string) {

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import type { DbKind } from '@/server/db/client';
+import type { FastifyInstance } from 'fastify';
 
 export function healthRoutes(app: FastifyInstance, kind: DbKind) {
   app.get('/api/health', async () => ({ status: 'ok', db: kind }));

@@ -1,9 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import { idParams, serviceCreateBody } from '@/shared/schemas';
 import type { Db } from '@/server/db/client';
 import { notFound, parse } from '@/server/errors';
 import { sendList } from '@/server/repositories/list-cache';
 import { createService, deleteService, listUserServicesJson, servicesListRows, toggleServiceVerified } from '@/server/repositories/services-repo';
+import { idParams, serviceCreateBody } from '@/shared/schemas';
+import type { FastifyInstance } from 'fastify';
 
 export function serviceRoutes(app: FastifyInstance, db: Db) {
   app.get('/api/services', (request, reply) => sendList(app.lists, request, reply, 'services', 'data', servicesListRows));

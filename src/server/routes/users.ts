@@ -1,9 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import { idParams } from '@/shared/schemas';
 import type { Db } from '@/server/db/client';
 import { HttpError, notFound, parse } from '@/server/errors';
 import { sendList } from '@/server/repositories/list-cache';
 import { deleteUser, getUser, usersListRows } from '@/server/repositories/users-repo';
+import { idParams } from '@/shared/schemas';
+import type { FastifyInstance } from 'fastify';
 
 export function userRoutes(app: FastifyInstance, db: Db) {
   app.get('/api/users', (request, reply) => sendList(app.lists, request, reply, 'users', 'users', usersListRows));

@@ -3,13 +3,13 @@ import { IconBook2, IconCertificate, IconLogin2, IconLogout2, IconRefresh, IconS
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { MESSAGES } from '@/shared/messages';
+import { FullScreenLoader } from '@/app/components/ui/full-screen-loader';
 import { logout } from '@/app/features/auth/api/session';
 import { useAuth } from '@/app/features/auth/auth-store';
-import { refetchLoaderData } from '@/app/loader-queries';
 import { showErrorToast } from '@/app/lib/api-feedback';
 import { confirmDialog } from '@/app/lib/confirm';
-import { FullScreenLoader } from '@/app/components/ui/full-screen-loader';
+import { refetchLoaderData } from '@/app/loader-queries';
+import { MESSAGES } from '@/shared/messages';
 import { SyncStatus } from './sync-status';
 import { ThemeToggle } from './theme-toggle';
 

@@ -2,9 +2,9 @@ import { Badge, Group, Text } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer, useSyncExternalStore } from 'react';
-import { LOADER_QUERY_KEYS } from '@/app/loader-queries';
 import { formatRelative } from '@/app/lib/format';
 import { useOnline } from '@/app/lib/online';
+import { LOADER_QUERY_KEYS } from '@/app/loader-queries';
 
 /** Offline indicator and when the cached lists were last synced (the oldest of the five). */
 export function SyncStatus({ compact = false }: { compact?: boolean }) {

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack } from '@mantine/core';
-import type { FormEvent, ReactNode } from 'react';
 import { WriteButton } from './write-controls';
+import type { FormEvent, ReactNode } from 'react';
 
 interface ModalFormProps {
   title: string;

@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Tooltip, type ActionIconProps, type ButtonProps } from '@mantine/core';
-import type { ComponentPropsWithoutRef, ReactNode } from 'react';
 import { OFFLINE_WRITE_REASON, useOnline } from '@/app/lib/online';
+import type { ComponentPropsWithoutRef, ReactNode } from 'react';
 
 type ButtonAttrs = Omit<ComponentPropsWithoutRef<'button'>, 'color' | 'style'>;
 

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import type { User } from '@/shared/schemas';
 import { clearSession, readSession, writeSession } from '@/app/lib/session-storage';
+import type { User } from '@/shared/schemas';
 
 export interface AuthState {
   token: string | null;

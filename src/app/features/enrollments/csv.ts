@@ -1,7 +1,7 @@
-import { CSV_DEFAULT_AMOUNT, CSV_DEFAULT_CURRENCY, DATE_LOCALE } from '@/shared/constants';
-import type { Batch, Enrollment } from '@/shared/schemas';
 import { downloadCsv, toCsv } from '@/app/lib/csv';
 import { NA, orNA } from '@/app/lib/format';
+import { CSV_DEFAULT_AMOUNT, CSV_DEFAULT_CURRENCY, DATE_LOCALE } from '@/shared/constants';
+import type { Batch, Enrollment } from '@/shared/schemas';
 import { enrolleeEmail, enrolleeName, enrolleePhone } from './enrollee';
 
 const HEADER = [

@@ -1,7 +1,7 @@
+import { downloadCsv, toCsv } from '@/app/lib/csv';
 import { DATE_LOCALE } from '@/shared/constants';
 import { MESSAGES } from '@/shared/messages';
 import type { User } from '@/shared/schemas';
-import { downloadCsv, toCsv } from '@/app/lib/csv';
 
 export const USERS_CSV_HEADER = ['Name', 'Email', 'Verified', 'Age', 'Occupation', 'Contact No', 'Interest', 'Past Experience', 'Account Created'] as const;
 export const USERS_FILE_NAME = 'Users.csv';

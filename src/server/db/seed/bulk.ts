@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Currency } from '@/shared/constants';
 import { rows, type Db } from '@/server/db/client';
 import { batches, courseFaqs, courseResources, courseReviews, courseSyllabus, courseTableData, courses, enrollments, servicePurchases, users } from '@/server/db/schema';
+import type { Currency } from '@/shared/constants';
 import { DEMO_COURSES } from './demo-courses';
 import { emailPart } from './demo-people';
 import { SERVICE_KINDS } from './demo-services';

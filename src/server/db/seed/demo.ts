@@ -1,6 +1,6 @@
-import { CURRENCIES, type Currency } from '@/shared/constants';
 import type { Db } from '@/server/db/client';
 import { batches, courseFaqs, courseResources, courseReviews, courseSyllabus, courseTableData, courses, enrollments, servicePurchases, users } from '@/server/db/schema';
+import { CURRENCIES, type Currency } from '@/shared/constants';
 import { DEMO_COURSES } from './demo-courses';
 import { SERVICE_KINDS } from './demo-services';
 import {

@@ -1,9 +1,9 @@
-import type { Currency } from '@/shared/constants';
 import type { batches, courses, enrollments, servicePurchases, users } from '@/server/db/schema';
+import type { Currency } from '@/shared/constants';
 import { AVAILABLE_DAYS, courseImage, type CourseSeed } from './demo-courses';
 import { INTERESTS, OCCUPATIONS, PAST_EXPERIENCES, emailPart, pickGroup, type PeopleGroup } from './demo-people';
-import type { ServiceKind } from './demo-services';
 import { addDays, addHours, iso, momentBetween, type Random } from './random';
+import type { ServiceKind } from './demo-services';
 
 /**
  * Row builders shared by the demo seed and the bulk generator: one place decides what a realistic

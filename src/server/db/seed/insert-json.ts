@@ -1,6 +1,6 @@
 import { getTableColumns, getTableName, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '@/server/db/client';
+import type { PgTable } from 'drizzle-orm/pg-core';
 
 /**
  * A multi-row insert that ships the rows as one JSON parameter, expanded by

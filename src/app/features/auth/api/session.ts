@@ -1,11 +1,11 @@
-import type { QueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { MESSAGES } from '@/shared/messages';
-import type { AuthPayload, LoginBody } from '@/shared/schemas';
+import { auth } from '@/app/features/auth/auth-store';
 import { apiFetch, isNetworkError } from '@/app/lib/api-client';
 import { startCachePersistence, stopCachePersistence } from '@/app/lib/cache-persistence';
 import { clearPersistedCaches } from '@/app/lib/idb-persister';
-import { auth } from '@/app/features/auth/auth-store';
+import { MESSAGES } from '@/shared/messages';
+import type { AuthPayload, LoginBody } from '@/shared/schemas';
+import type { QueryClient } from '@tanstack/react-query';
 
 export async function loginAdmin(queryClient: QueryClient, body: LoginBody) {
   const { data } = await apiFetch<{ data: AuthPayload }>('/users/login-admin', { method: 'POST', body });

@@ -2,9 +2,9 @@ import { Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } f
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter, useSearch } from '@tanstack/react-router';
-import { loginBody, type LoginBody } from '@/shared/schemas';
-import { zodValidate } from '@/app/lib/form';
 import { loginAdmin } from '@/app/features/auth/api/session';
+import { zodValidate } from '@/app/lib/form';
+import { loginBody, type LoginBody } from '@/shared/schemas';
 
 /** Only same-site paths are followed after login, never another origin. */
 const safeRedirect = (target: string | undefined) =>

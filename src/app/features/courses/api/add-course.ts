@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CourseCardBody } from '@/shared/schemas';
 import { apiFetch } from '@/app/lib/api-client';
+import type { CourseCardBody } from '@/shared/schemas';
 import { appendCourse, type CourseReply } from './course-cache';
 
 export function useAddCourse() {

@@ -1,6 +1,6 @@
-import type { QueryClient } from '@tanstack/react-query';
 import type { Course } from '@/shared/schemas';
 import { coursesQuery } from './get-courses';
+import type { QueryClient } from '@tanstack/react-query';
 
 /** Every course write answers with the whole course (API.md); the server's copy wins. */
 export interface CourseReply {

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Course } from '@/shared/schemas';
 import { apiFetch } from '@/app/lib/api-client';
+import type { Course } from '@/shared/schemas';
 
 export const coursesQuery = queryOptions({
   queryKey: ['courses'] as const,

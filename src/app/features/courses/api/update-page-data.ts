@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PageDataBody } from '@/shared/schemas';
 import { apiFetch } from '@/app/lib/api-client';
+import type { PageDataBody } from '@/shared/schemas';
 import { replaceCourse, type CourseReply } from './course-cache';
 
 export function useUpdatePageData(courseId: string) {

@@ -1,11 +1,11 @@
 import { Box, NumberInput, SimpleGrid, TextInput } from '@mantine/core';
-import type { UseFormReturnType } from '@mantine/form';
+import { useAddCourse } from '@/app/features/courses/api/add-course';
 import { RATING_MAX } from '@/shared/constants';
 import { courseCardBody } from '@/shared/schemas';
-import { useAddCourse } from '@/app/features/courses/api/add-course';
 import { CourseImage } from './course-image';
 import { LongTextInput } from './long-text-input';
 import { SchemaFormModal } from './modals/schema-form-modal';
+import type { UseFormReturnType } from '@mantine/form';
 
 type Num = number | string;
 type CourseCardValues = { image: string; title: string; description: string; rating: Num; reviews: Num; price: Num };

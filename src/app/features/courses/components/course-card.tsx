@@ -2,9 +2,9 @@ import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight, IconTrash } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
-import type { Course } from '@/shared/schemas';
 import { WriteButton } from '@/app/components/ui/write-controls';
 import { formatPrice } from '@/app/lib/format';
+import type { Course } from '@/shared/schemas';
 import { CourseImage } from './course-image';
 import { CourseRating } from './course-rating';
 

@@ -1,9 +1,9 @@
 import { EmptyState, SimpleGrid } from '@mantine/core';
 import { IconBook2 } from '@tabler/icons-react';
+import { useDeleteCourse } from '@/app/features/courses/api/delete-course';
+import { deleteWithNotice } from '@/app/lib/confirm';
 import { MESSAGES } from '@/shared/messages';
 import type { Course } from '@/shared/schemas';
-import { deleteWithNotice } from '@/app/lib/confirm';
-import { useDeleteCourse } from '@/app/features/courses/api/delete-course';
 import { CourseCard } from './course-card';
 
 export const NO_COURSES = 'No courses found.';

@@ -1,6 +1,6 @@
 import { Badge, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import type { Course } from '@/shared/schemas';
 import { formatPrice } from '@/app/lib/format';
+import type { Course } from '@/shared/schemas';
 import { CourseImage } from './course-image';
 import { CourseRating } from './course-rating';
 

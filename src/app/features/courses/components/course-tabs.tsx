@@ -1,7 +1,7 @@
 import { Scroller, Tabs } from '@mantine/core';
-import type { ReactNode } from 'react';
-import type { Course } from '@/shared/schemas';
 import { COURSE_TAB_SLUGS, type CourseTab } from '@/app/features/courses/course-tabs';
+import type { Course } from '@/shared/schemas';
+import classes from './course-tabs.module.css';
 import { FaqTab } from './tabs/faq-tab';
 import { FeaturesTab } from './tabs/features-tab';
 import { LearnTab } from './tabs/learn-tab';
@@ -9,7 +9,7 @@ import { PageDataTab } from './tabs/page-data-tab';
 import { ResourcesTab } from './tabs/resources-tab';
 import { ReviewsTab } from './tabs/reviews-tab';
 import { SyllabusTab } from './tabs/syllabus-tab';
-import classes from './course-tabs.module.css';
+import type { ReactNode } from 'react';
 
 const PANELS: Record<CourseTab, (props: { course: Course }) => ReactNode> = {
   'page-data': PageDataTab,

@@ -1,6 +1,6 @@
 import { Textarea, type TextareaProps } from '@mantine/core';
-import type { ComponentPropsWithoutRef } from 'react';
 import { TEXTAREA_MIN_ROWS } from '@/shared/constants';
+import type { ComponentPropsWithoutRef } from 'react';
 
 /** Every multi-line field: at least 4 rows (spec 9); the admin can drag it taller. */
 export function LongTextInput(props: TextareaProps & Omit<ComponentPropsWithoutRef<'textarea'>, keyof TextareaProps>) {

@@ -2,9 +2,9 @@ import { Anchor, Badge, Grid, Group, Paper, SimpleGrid, Stack, Table, Text, Titl
 import { IconBook2, IconCalendarEvent, IconCertificate, IconRosetteDiscountCheck, IconShoppingBag, IconUsers } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import type { Batch, Course, Enrollment, Service, User } from '@/shared/schemas';
-import { formatDate, formatMoney } from '@/app/lib/format';
 import { computeStats } from '@/app/features/dashboard/dashboard-stats';
+import { formatDate, formatMoney } from '@/app/lib/format';
+import type { Batch, Course, Enrollment, Service, User } from '@/shared/schemas';
 import { StatCard } from './stat-card';
 
 const number = new Intl.NumberFormat('en-US');

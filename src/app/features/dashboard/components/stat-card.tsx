@@ -1,8 +1,8 @@
 import { Group, Paper, Text, ThemeIcon } from '@mantine/core';
-import type { Icon } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
 import classes from './dashboard.module.css';
+import type { Icon } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 
 interface StatCardProps {
   label: string;

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MESSAGES } from '@/shared/messages';
-import type { Batch } from '@/shared/schemas';
 import { apiFetch } from '@/app/lib/api-client';
 import { deleteWithNotice } from '@/app/lib/confirm';
+import { MESSAGES } from '@/shared/messages';
+import type { Batch } from '@/shared/schemas';
 import { setAllBatches } from './batches-cache';
 
 /**

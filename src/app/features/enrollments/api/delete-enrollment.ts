@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { MESSAGES } from '@/shared/messages';
-import type { Enrollment } from '@/shared/schemas';
 import { apiFetch } from '@/app/lib/api-client';
 import { confirmDelete } from '@/app/lib/confirm';
+import { MESSAGES } from '@/shared/messages';
+import type { Enrollment } from '@/shared/schemas';
 import { removeEnrollment } from './enrollments-cache';
 
 export function useDeleteEnrollment() {

@@ -1,6 +1,6 @@
-import type { QueryClient } from '@tanstack/react-query';
 import type { Enrollment } from '@/shared/schemas';
 import { enrollmentsQuery } from './get-enrollments';
+import type { QueryClient } from '@tanstack/react-query';
 
 /** The server's copy replaces the local one; the persister saves the list. */
 export const replaceEnrollment = (qc: QueryClient, next: Enrollment) =>

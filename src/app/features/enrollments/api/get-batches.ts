@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Batch } from '@/shared/schemas';
 import { apiFetch } from '@/app/lib/api-client';
+import type { Batch } from '@/shared/schemas';
 
 /** The server lists oldest first; the screens show the newest first (spec 7). */
 export const newestFirst = (batches: Batch[]) => [...batches].reverse();

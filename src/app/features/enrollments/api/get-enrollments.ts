@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
+import { apiFetch } from '@/app/lib/api-client';
 import { MESSAGES } from '@/shared/messages';
 import type { Enrollment } from '@/shared/schemas';
-import { apiFetch } from '@/app/lib/api-client';
 
 export const enrollmentsQuery = queryOptions({
   queryKey: ['enrollments'] as const,

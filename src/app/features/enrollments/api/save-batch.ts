@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Batch, BatchBody } from '@/shared/schemas';
 import { apiFetch } from '@/app/lib/api-client';
+import type { Batch, BatchBody } from '@/shared/schemas';
 import { setAllBatches } from './batches-cache';
 
 interface BatchReply {

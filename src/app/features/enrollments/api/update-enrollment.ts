@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
+import { apiFetch } from '@/app/lib/api-client';
 import { MESSAGES } from '@/shared/messages';
 import type { Enrollment, EnrollmentUpdateBody } from '@/shared/schemas';
-import { apiFetch } from '@/app/lib/api-client';
 import { replaceEnrollment } from './enrollments-cache';
 
 /** PUT /enrollment/{id}: the server's copy replaces the local one. */

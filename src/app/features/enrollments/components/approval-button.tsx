@@ -1,8 +1,8 @@
-import type { MantineSize } from '@mantine/core';
 import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
-import type { Enrollment } from '@/shared/schemas';
 import { WriteButton } from '@/app/components/ui/write-controls';
 import { useSetApproval } from '@/app/features/enrollments/api/set-approval';
+import type { Enrollment } from '@/shared/schemas';
+import type { MantineSize } from '@mantine/core';
 
 /**
  * Approve a pending enrollment or Disapprove an approved one; spinner and disabled while running.

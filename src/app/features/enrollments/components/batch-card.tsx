@@ -1,9 +1,9 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarEvent, IconEdit, IconTrash, IconUsers } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import type { Batch } from '@/shared/schemas';
 import { WriteActionIcon } from '@/app/components/ui/write-controls';
 import { formatLongDate } from '@/app/lib/format';
+import type { Batch } from '@/shared/schemas';
 
 interface BatchCardProps {
   batch: Batch;

@@ -3,16 +3,16 @@ import { IconArrowLeft, IconDownload } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate, useParams } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { MESSAGES } from '@/shared/messages';
-import type { Enrollment } from '@/shared/schemas';
 import { YesNoBadge } from '@/app/components/ui/badges';
 import { DataTable, type Column } from '@/app/components/ui/data-table';
 import { PageHeader } from '@/app/components/ui/page-header';
-import { formatLongDate, formatMoney } from '@/app/lib/format';
 import { batchesQuery } from '@/app/features/enrollments/api/get-batches';
 import { enrollmentsQuery } from '@/app/features/enrollments/api/get-enrollments';
 import { downloadEnrollments } from '@/app/features/enrollments/csv';
 import { enrolleeEmail, enrolleeName } from '@/app/features/enrollments/enrollee';
+import { formatLongDate, formatMoney } from '@/app/lib/format';
+import { MESSAGES } from '@/shared/messages';
+import type { Enrollment } from '@/shared/schemas';
 import { EnrollmentRowActions } from './enrollment-row-actions';
 
 /** The enrollments of one batch; an unknown batch id goes back to the overview. */

@@ -1,10 +1,10 @@
 import { Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { batchBody, type Batch } from '@/shared/schemas';
 import { ModalForm } from '@/app/components/ui/modal-form';
-import { fieldErrors, zodValidate } from '@/app/lib/form';
 import { useSaveBatch } from '@/app/features/enrollments/api/save-batch';
 import { dayToIso, isoToDay } from '@/app/features/enrollments/batch-dates';
+import { fieldErrors, zodValidate } from '@/app/lib/form';
+import { batchBody, type Batch } from '@/shared/schemas';
 
 interface BatchFormValues {
   batchName: string;

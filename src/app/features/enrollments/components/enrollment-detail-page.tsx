@@ -3,15 +3,15 @@ import { IconArrowLeft, IconDownload, IconEdit, IconExternalLink, IconTrash } fr
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, Navigate, useParams } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
-import type { Batch } from '@/shared/schemas';
 import { YesNoBadge } from '@/app/components/ui/badges';
 import { PageHeader } from '@/app/components/ui/page-header';
 import { WriteButton } from '@/app/components/ui/write-controls';
-import { batchesQuery } from '@/app/features/enrollments/api/get-batches';
 import { useConfirmedDelete } from '@/app/features/enrollments/api/delete-enrollment';
+import { batchesQuery } from '@/app/features/enrollments/api/get-batches';
 import { enrollmentsQuery } from '@/app/features/enrollments/api/get-enrollments';
 import { downloadEnrollments } from '@/app/features/enrollments/csv';
 import { enrolleeName } from '@/app/features/enrollments/enrollee';
+import type { Batch } from '@/shared/schemas';
 import { ApprovalButton } from './approval-button';
 import { EnrollmentEditModal } from './enrollment-edit-modal';
 import { EnrollmentSections } from './enrollment-sections';

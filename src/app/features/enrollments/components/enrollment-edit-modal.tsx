@@ -1,12 +1,12 @@
 import { Alert, NumberInput, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { ModalForm } from '@/app/components/ui/modal-form';
+import { useUpdateEnrollment } from '@/app/features/enrollments/api/update-enrollment';
+import { editFormBody, editFormValues, paymentStatusOptions, type EditFormValues } from '@/app/features/enrollments/edit-form-values';
+import { fieldErrors, zodValidate } from '@/app/lib/form';
 import { CURRENCIES, PROGRESS_MAX, PROGRESS_MIN } from '@/shared/constants';
 import { MESSAGES } from '@/shared/messages';
 import { enrollmentUpdateBody, type Batch, type Enrollment } from '@/shared/schemas';
-import { ModalForm } from '@/app/components/ui/modal-form';
-import { fieldErrors, zodValidate } from '@/app/lib/form';
-import { useUpdateEnrollment } from '@/app/features/enrollments/api/update-enrollment';
-import { editFormBody, editFormValues, paymentStatusOptions, type EditFormValues } from '@/app/features/enrollments/edit-form-values';
 
 const validateBody = zodValidate(enrollmentUpdateBody);
 

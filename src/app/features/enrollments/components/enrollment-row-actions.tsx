@@ -1,9 +1,9 @@
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
-import type { Enrollment } from '@/shared/schemas';
 import { WriteActionIcon } from '@/app/components/ui/write-controls';
 import { useConfirmedDelete } from '@/app/features/enrollments/api/delete-enrollment';
 import { enrolleeName } from '@/app/features/enrollments/enrollee';
+import type { Enrollment } from '@/shared/schemas';
 import { ApprovalButton } from './approval-button';
 
 /** Approve/Disapprove, download and delete of one row; each row runs its own requests. */

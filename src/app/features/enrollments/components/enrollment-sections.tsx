@@ -1,9 +1,9 @@
 import { Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { Batch, Enrollment } from '@/shared/schemas';
 import { YesNoBadge } from '@/app/components/ui/badges';
-import { formatDate, formatDateTime, formatMoney } from '@/app/lib/format';
 import { paymentStatusLabel } from '@/app/features/enrollments/edit-form-values';
 import { enrolleeEmail, enrolleeName, enrolleePhone } from '@/app/features/enrollments/enrollee';
+import { formatDate, formatDateTime, formatMoney } from '@/app/lib/format';
+import type { Batch, Enrollment } from '@/shared/schemas';
 import { CompleteButton } from './complete-button';
 import { InfoSection, type InfoItem } from './info-section';
 

@@ -2,15 +2,15 @@ import { Button, Paper, SimpleGrid, Text } from '@mantine/core';
 import { IconDownload, IconPlus } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import type { Batch } from '@/shared/schemas';
 import { PageHeader } from '@/app/components/ui/page-header';
 import { WriteButton } from '@/app/components/ui/write-controls';
 import { useDeleteBatch } from '@/app/features/enrollments/api/delete-batch';
 import { batchesQuery } from '@/app/features/enrollments/api/get-batches';
-import { BatchCard } from './batch-card';
-import { BatchFormModal } from './batch-form-modal';
 import { enrollmentsQuery } from '@/app/features/enrollments/api/get-enrollments';
 import { downloadEnrollments } from '@/app/features/enrollments/csv';
+import type { Batch } from '@/shared/schemas';
+import { BatchCard } from './batch-card';
+import { BatchFormModal } from './batch-form-modal';
 
 /** Active batches first; otherwise the list's newest-first order stays (a stable sort). */
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

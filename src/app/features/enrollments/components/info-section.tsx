@@ -1,7 +1,7 @@
 import { Card, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
 import { DetailField, DetailGrid } from '@/app/components/ui/detail-field';
 import { NA } from '@/app/lib/format';
+import type { ReactNode } from 'react';
 
 /** Label, value, and `wide` for long text that takes the whole row. */
 export type InfoItem = [label: string, value: ReactNode, wide?: 'wide'];

@@ -1,6 +1,6 @@
 import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
-import type { Service } from '@/shared/schemas';
 import { apiFetch } from '@/app/lib/api-client';
+import type { Service } from '@/shared/schemas';
 import { servicesQuery } from './get-services';
 
 const deleteServiceKey = ['services', 'delete'] as const;

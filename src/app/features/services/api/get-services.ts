@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Service } from '@/shared/schemas';
 import { apiFetch } from '@/app/lib/api-client';
+import type { Service } from '@/shared/schemas';
 
 export const servicesQuery = queryOptions({
   queryKey: ['services'] as const,

@@ -1,7 +1,7 @@
 import { Card, Title } from '@mantine/core';
-import type { User } from '@/shared/schemas';
 import { DetailField, DetailGrid } from '@/app/components/ui/detail-field';
 import { formatDate, orNA } from '@/app/lib/format';
+import type { User } from '@/shared/schemas';
 
 /** The linked user's account (spec 2): only when the purchase still has a user. */
 export function AccountInfo({ user }: { user: User }) {

@@ -1,11 +1,11 @@
 import { IconCheck, IconTrash, IconX } from '@tabler/icons-react';
-import { MESSAGES } from '@/shared/messages';
-import type { Service } from '@/shared/schemas';
 import { YesNoBadge } from '@/app/components/ui/badges';
 import { WriteActionIcon, WriteButton } from '@/app/components/ui/write-controls';
-import { confirmWrite } from '@/app/lib/confirm';
 import { useDeleteService, useDeletingServiceIds } from '@/app/features/services/api/delete-service';
 import { useVerifyingServiceIds, useVerifyService } from '@/app/features/services/api/verify-service';
+import { confirmWrite } from '@/app/lib/confirm';
+import { MESSAGES } from '@/shared/messages';
+import type { Service } from '@/shared/schemas';
 
 export const ServiceStatusBadge = ({ service }: { service: Service }) => (
   <YesNoBadge value={service.isVerified} yes="Verified" no="Pending" noColor="yellow" />

@@ -2,13 +2,13 @@ import { Anchor, Badge, Card, Center, Group, Image, Loader, SimpleGrid, Stack, T
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { MESSAGES } from '@/shared/messages';
 import { DetailField, DetailGrid } from '@/app/components/ui/detail-field';
-import { formatDateTime, formatMoney, orNA } from '@/app/lib/format';
 import { servicesQuery } from '@/app/features/services/api/get-services';
 import { serviceImageUrl } from '@/app/features/services/image-url';
-import { DeleteServiceButton, ServiceStatusBadge, VerifyServiceButton } from './service-actions';
+import { formatDateTime, formatMoney, orNA } from '@/app/lib/format';
+import { MESSAGES } from '@/shared/messages';
 import { AccountInfo } from './account-info';
+import { DeleteServiceButton, ServiceStatusBadge, VerifyServiceButton } from './service-actions';
 import classes from './service-detail.module.css';
 
 const route = getRouteApi('/_authed/services/$id');

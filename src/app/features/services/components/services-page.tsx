@@ -1,12 +1,12 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { MESSAGES } from '@/shared/messages';
-import type { Service } from '@/shared/schemas';
 import { DataTable, type Column } from '@/app/components/ui/data-table';
 import { PageHeader } from '@/app/components/ui/page-header';
-import { formatDate, formatMoney } from '@/app/lib/format';
 import { servicesQuery } from '@/app/features/services/api/get-services';
+import { formatDate, formatMoney } from '@/app/lib/format';
+import { MESSAGES } from '@/shared/messages';
+import type { Service } from '@/shared/schemas';
 import { DeleteServiceButton, ServiceStatusBadge, VerifyServiceButton } from './service-actions';
 
 const columns: Column<Service>[] = [

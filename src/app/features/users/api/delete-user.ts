@@ -1,6 +1,6 @@
 import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
-import type { User } from '@/shared/schemas';
 import { apiFetch } from '@/app/lib/api-client';
+import type { User } from '@/shared/schemas';
 import { usersQuery } from './get-users';
 
 const deleteUserKey = ['users', 'delete'] as const;

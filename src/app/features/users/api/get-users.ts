@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { User } from '@/shared/schemas';
 import { apiFetch } from '@/app/lib/api-client';
+import type { User } from '@/shared/schemas';
 
 export const usersQuery = queryOptions({
   queryKey: ['users'] as const,

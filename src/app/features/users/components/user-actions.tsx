@@ -1,11 +1,11 @@
 import { ActionIcon, Button, Tooltip } from '@mantine/core';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
-import { MESSAGES } from '@/shared/messages';
-import type { User } from '@/shared/schemas';
 import { WriteActionIcon, WriteButton } from '@/app/components/ui/write-controls';
-import { deleteWithNotice } from '@/app/lib/confirm';
 import { useDeleteUser, useDeletingUserIds } from '@/app/features/users/api/delete-user';
 import { downloadUsersCsv, userFileName } from '@/app/features/users/csv';
+import { deleteWithNotice } from '@/app/lib/confirm';
+import { MESSAGES } from '@/shared/messages';
+import type { User } from '@/shared/schemas';
 
 /** Confirm, delete, then the spec's 'Deleted!' or 'Error!' notice. Resolves true once the user is gone. */
 function useConfirmedDelete(user: User) {

@@ -4,8 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { YesNoBadge } from '@/app/components/ui/badges';
 import { DetailField, DetailGrid } from '@/app/components/ui/detail-field';
-import { formatDate, orNA } from '@/app/lib/format';
 import { usersQuery } from '@/app/features/users/api/get-users';
+import { formatDate, orNA } from '@/app/lib/format';
 import { DeleteUserButton, DownloadUserButton } from './user-actions';
 import { initialOf } from './users-table';
 

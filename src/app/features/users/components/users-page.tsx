@@ -3,11 +3,11 @@ import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { MESSAGES } from '@/shared/messages';
 import { PageHeader } from '@/app/components/ui/page-header';
 import { usersQuery } from '@/app/features/users/api/get-users';
 import { downloadUsersCsv, USERS_FILE_NAME } from '@/app/features/users/csv';
 import { buildSearchIndex, filterUsers } from '@/app/features/users/users-search';
+import { MESSAGES } from '@/shared/messages';
 import { UsersTable } from './users-table';
 
 const route = getRouteApi('/_authed/users/');

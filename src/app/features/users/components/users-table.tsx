@@ -1,12 +1,12 @@
 import { Avatar, Group, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { memo } from 'react';
-import { USERS_TABLE_MAX_HEIGHT_PX } from '@/shared/constants';
-import { MESSAGES } from '@/shared/messages';
-import type { User } from '@/shared/schemas';
 import { YesNoBadge } from '@/app/components/ui/badges';
 import { DataTable, type Column } from '@/app/components/ui/data-table';
 import { formatDate } from '@/app/lib/format';
+import { USERS_TABLE_MAX_HEIGHT_PX } from '@/shared/constants';
+import { MESSAGES } from '@/shared/messages';
+import type { User } from '@/shared/schemas';
 import { DeleteUserButton, DownloadUserButton } from './user-actions';
 
 export const initialOf = (name: string) => name.trim().charAt(0).toUpperCase() || '?';

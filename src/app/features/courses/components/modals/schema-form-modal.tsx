@@ -1,8 +1,8 @@
 import { useForm, type UseFormReturnType } from '@mantine/form';
-import type { ComponentType } from 'react';
-import type { z } from 'zod';
 import { ModalForm } from '@/app/components/ui/modal-form';
 import { fieldErrors, zodValidate } from '@/app/lib/form';
+import type { ComponentType } from 'react';
+import type { z } from 'zod';
 
 export type FormValues = Record<string, unknown>;
 export type FieldsComponent<V extends FormValues> = ComponentType<{ form: UseFormReturnType<V> }>;

@@ -1,9 +1,9 @@
 import { SimpleGrid, Text, TextInput } from '@mantine/core';
-import type { UseFormReturnType } from '@mantine/form';
 import { MESSAGES } from '@/shared/messages';
 import { tableDataFields, type Course, type TableDataItem } from '@/shared/schemas';
 import { ItemTab, type ItemView } from './item-tab';
 import { plural } from './plural';
+import type { UseFormReturnType } from '@mantine/form';
 
 type Values = { feature: string; value: string };
 

@@ -1,7 +1,7 @@
 import { Box, Group, Paper } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { WriteActionIcon } from '@/app/components/ui/write-controls';
+import type { ReactNode } from 'react';
 
 interface ItemRowProps {
   /** e.g. 'FAQ "Do I need experience?"': the buttons read 'Edit FAQ "…"' and 'Delete FAQ "…"'. */

@@ -1,15 +1,15 @@
 import { EmptyState, Group, Stack, Text } from '@mantine/core';
-import { IconListDetails } from '@tabler/icons-react';
 import { useDisclosure } from '@mantine/hooks';
+import { IconListDetails } from '@tabler/icons-react';
 import { useState, type ComponentType } from 'react';
-import type { z } from 'zod';
-import type { Course } from '@/shared/schemas';
 import { WriteButton } from '@/app/components/ui/write-controls';
-import { deleteWithNotice } from '@/app/lib/confirm';
 import { itemsOf, type ItemFieldsOf, type ItemKind, type ItemOf } from '@/app/features/courses/api/item-kinds';
 import { useItemMutations } from '@/app/features/courses/api/item-mutations';
 import { SchemaFormModal, type FieldsComponent, type FormValues } from '@/app/features/courses/components/modals/schema-form-modal';
+import { deleteWithNotice } from '@/app/lib/confirm';
+import type { Course } from '@/shared/schemas';
 import { ItemRow } from './item-row';
+import type { z } from 'zod';
 
 /** What differs between the five item kinds: their words, form fields, shared schema and how an item reads. */
 export interface ItemView<K extends ItemKind, V extends FormValues> {

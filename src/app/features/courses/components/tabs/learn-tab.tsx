@@ -1,10 +1,10 @@
 import { ActionIcon, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconCircleCheck, IconPlus, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
-import { whatYouWillLearnBody, type Course } from '@/shared/schemas';
 import { WriteButton } from '@/app/components/ui/write-controls';
-import { zodValidate } from '@/app/lib/form';
 import { useUpdateLearningPoints } from '@/app/features/courses/api/update-learning-points';
+import { zodValidate } from '@/app/lib/form';
+import { whatYouWillLearnBody, type Course } from '@/shared/schemas';
 import { useServerForm } from './use-server-form';
 
 /** Learn: the what-you-will-learn points, edited as lines (each required) and saved together with Update. */

@@ -1,9 +1,9 @@
 import { Fieldset, Group, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { pageDataBody, type Course, type CourseDetails } from '@/shared/schemas';
 import { WriteButton } from '@/app/components/ui/write-controls';
-import { zodValidate } from '@/app/lib/form';
 import { useUpdatePageData } from '@/app/features/courses/api/update-page-data';
 import { LongTextInput } from '@/app/features/courses/components/long-text-input';
+import { zodValidate } from '@/app/lib/form';
+import { pageDataBody, type Course, type CourseDetails } from '@/shared/schemas';
 import { useServerForm } from './use-server-form';
 
 const DETAIL_FIELDS: { key: keyof CourseDetails; label: string; placeholder?: string }[] = [

@@ -1,10 +1,10 @@
 import { Anchor, Stack, Text, TextInput } from '@mantine/core';
-import type { UseFormReturnType } from '@mantine/form';
 import { IconExternalLink } from '@tabler/icons-react';
 import { MESSAGES } from '@/shared/messages';
 import { resourceFields, type Course, type ResourceItem } from '@/shared/schemas';
 import { ItemTab, type ItemView } from './item-tab';
 import { plural } from './plural';
+import type { UseFormReturnType } from '@mantine/form';
 
 type Values = { name: string; link: string };
 

@@ -1,12 +1,12 @@
 import { Group, Input, Rating, Stack, Text, TextInput } from '@mantine/core';
-import type { UseFormReturnType } from '@mantine/form';
 import { useId } from 'react';
+import { LongTextInput } from '@/app/features/courses/components/long-text-input';
 import { RATING_MAX, RATING_MIN } from '@/shared/constants';
 import { MESSAGES } from '@/shared/messages';
 import { reviewFields, type Course, type ReviewItem } from '@/shared/schemas';
-import { LongTextInput } from '@/app/features/courses/components/long-text-input';
 import { ItemTab, type ItemView } from './item-tab';
 import { plural } from './plural';
+import type { UseFormReturnType } from '@mantine/form';
 
 type Values = { reviewer: string; rating: number; comment: string };
 

@@ -1,10 +1,10 @@
 import { Badge, NumberInput, Stack, Text, TextInput } from '@mantine/core';
-import type { UseFormReturnType } from '@mantine/form';
+import { LongTextInput } from '@/app/features/courses/components/long-text-input';
 import { MESSAGES } from '@/shared/messages';
 import { syllabusFields, type Course, type SyllabusItem } from '@/shared/schemas';
-import { LongTextInput } from '@/app/features/courses/components/long-text-input';
 import { ItemTab, type ItemView } from './item-tab';
 import { plural } from './plural';
+import type { UseFormReturnType } from '@mantine/form';
 
 type Values = { week: number | string; topic: string; details: string };
 
