@@ -6,7 +6,13 @@ import { usersQuery } from './features/users/api/get-users';
 import type { QueryClient } from '@tanstack/react-query';
 
 /** The post-login loader's five lists (spec 7 "Other"): loaded after login, cached, and reloaded together. */
-export const LOADER_QUERY_KEYS = [usersQuery.queryKey, coursesQuery.queryKey, enrollmentsQuery.queryKey, batchesQuery.queryKey, servicesQuery.queryKey] as const;
+export const LOADER_QUERY_KEYS = [
+  usersQuery.queryKey,
+  coursesQuery.queryKey,
+  enrollmentsQuery.queryKey,
+  batchesQuery.queryKey,
+  servicesQuery.queryKey,
+] as const;
 
 /** Cached lists return at once (refreshed in the background when stale); a first login waits for the network. */
 export const ensureLoaderData = (qc: QueryClient) =>

@@ -31,4 +31,3 @@ render(<FullScreenLoader label="Signing you in…" />);
 void restoreSession(queryClient, () => void returnToLogin())
   .catch((err) => console.error(err))
   .finally(() => render(<RouterProvider router={router} />));
-

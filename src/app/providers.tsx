@@ -5,9 +5,23 @@ import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
 import type { ReactNode } from 'react';
 
 /** `env="test"` turns off Mantine's transitions and portals for component tests. */
-export function Providers({ queryClient, children, env }: { queryClient: QueryClient; children: ReactNode; env?: 'default' | 'test' }) {
+export function Providers({
+  queryClient,
+  children,
+  env,
+}: {
+  queryClient: QueryClient;
+  children: ReactNode;
+  env?: 'default' | 'test';
+}) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="dark" colorSchemeManager={colorSchemeManager} cssVariablesResolver={cssVariablesResolver} env={env}>
+    <MantineProvider
+      theme={theme}
+      defaultColorScheme="dark"
+      colorSchemeManager={colorSchemeManager}
+      cssVariablesResolver={cssVariablesResolver}
+      env={env}
+    >
       <QueryClientProvider client={queryClient}>
         {children}
         <AppToaster />

@@ -9,7 +9,10 @@ export interface RouterContext {
 }
 
 /** `history` and `defaultPendingMs` are for the component tests (memory history, no pending delay). */
-export function createAppRouter(queryClient: QueryClient, options: { history?: RouterHistory; defaultPendingMs?: number } = {}) {
+export function createAppRouter(
+  queryClient: QueryClient,
+  options: { history?: RouterHistory; defaultPendingMs?: number } = {},
+) {
   return createRouter({
     routeTree,
     context: { queryClient, auth },

@@ -17,7 +17,11 @@ const BOOTSTRAP_LOCK = 727275;
  * It runs in one transaction under an advisory lock, so two instances starting at once on one
  * PostgreSQL database neither both insert the admin nor both seed.
  */
-export async function bootstrap(db: Db, config: Pick<ServerConfig, 'seedDemo' | 'adminEmail' | 'adminPassword'>, log: FastifyBaseLogger) {
+export async function bootstrap(
+  db: Db,
+  config: Pick<ServerConfig, 'seedDemo' | 'adminEmail' | 'adminPassword'>,
+  log: FastifyBaseLogger,
+) {
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     await t.execute(sql`select pg_advisory_xact_lock(${BOOTSTRAP_LOCK})`);

@@ -27,7 +27,8 @@ export async function main() {
     console.log(`${signal}: closing`);
     setTimeout(() => fail(`Closing took over ${CLOSE_TIMEOUT_MS / 1000} s; exiting anyway.`), CLOSE_TIMEOUT_MS).unref();
     try {
-      if (app) await app.close(); // closes the database too
+      if (app)
+        await app.close(); // closes the database too
       else await database?.close();
     } finally {
       process.exit(code);

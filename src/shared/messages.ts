@@ -24,13 +24,23 @@ export const MESSAGES = {
     text: (name: string) => `Are you sure you want to delete ${name}? This action cannot be undone.`,
   },
   deleted: {
-    course: { title: 'Deleted!', text: 'Your course has been deleted.', failTitle: 'Error!', failText: 'There was an error deleting the course.' },
+    course: {
+      title: 'Deleted!',
+      text: 'Your course has been deleted.',
+      failTitle: 'Error!',
+      failText: 'There was an error deleting the course.',
+    },
     syllabus: { text: 'Syllabus has been deleted.', failText: 'Failed to delete syllabus.' },
     faq: { text: 'FAQ has been deleted.', failText: 'Failed to delete FAQ.' },
     review: { text: 'Review has been deleted.', failText: 'Failed to delete review.' },
     resource: { text: 'Additional resource has been deleted.', failText: 'Failed to delete additional resource.' },
     tableData: { text: 'Table data has been deleted.', failText: 'Failed to delete table data.' },
-    user: { title: 'Deleted!', text: 'The user has been deleted.', failTitle: 'Error!', failText: 'Failed to delete the user.' },
+    user: {
+      title: 'Deleted!',
+      text: 'The user has been deleted.',
+      failTitle: 'Error!',
+      failText: 'Failed to delete the user.',
+    },
     batch: { title: 'Deleted!', text: 'Batch has been deleted.' },
   },
   enrollment: {
@@ -59,7 +69,8 @@ export const MESSAGES = {
     notAdmin: 'This account is not an administrator.',
     unauthorized: 'Please log in again: your session is missing, expired or was logged out.',
     forbidden: 'Only administrators can use this.',
-    tooManyAttempts: (minutes: number) => `Too many failed login attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    tooManyAttempts: (minutes: number) =>
+      `Too many failed login attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
     validation: 'Some fields are missing or invalid. Check them and try again.',
     malformedJson: 'The request body is not valid JSON.',
     notJson: 'Send the request body as JSON (content-type: application/json).',

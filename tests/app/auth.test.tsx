@@ -22,7 +22,20 @@ describe('login screen', () => {
     server.use(
       http.post('/api/users/login-admin', async () => {
         await delay(200);
-        return HttpResponse.json({ success: true, data: { authToken: 't', userData: { _id: 'a', name: 'A', email: 'a@b.co', isVerified: true, createdAt: '2026-01-01T00:00:00.000Z', role: 'admin' } } });
+        return HttpResponse.json({
+          success: true,
+          data: {
+            authToken: 't',
+            userData: {
+              _id: 'a',
+              name: 'A',
+              email: 'a@b.co',
+              isVerified: true,
+              createdAt: '2026-01-01T00:00:00.000Z',
+              role: 'admin',
+            },
+          },
+        });
       }),
     );
     const { user, router } = renderApp('/login?redirect=%2Fcourses', { loggedIn: false });
@@ -59,7 +72,20 @@ describe('login screen', () => {
   it('a login from /login?redirect=/login goes to /, never back to the login', async () => {
     server.use(
       http.post('/api/users/login-admin', () =>
-        HttpResponse.json({ success: true, data: { authToken: 't', userData: { _id: 'a', name: 'A', email: 'a@b.co', isVerified: true, createdAt: '2026-01-01T00:00:00.000Z', role: 'admin' } } }),
+        HttpResponse.json({
+          success: true,
+          data: {
+            authToken: 't',
+            userData: {
+              _id: 'a',
+              name: 'A',
+              email: 'a@b.co',
+              isVerified: true,
+              createdAt: '2026-01-01T00:00:00.000Z',
+              role: 'admin',
+            },
+          },
+        }),
       ),
     );
     const { user, router } = renderApp('/login?redirect=%2Flogin', { loggedIn: false });
@@ -78,7 +104,9 @@ describe('login screen', () => {
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Are you sure you want to logout?' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'Are you sure you want to logout?' })).not.toBeInTheDocument(),
+    );
     expect(localStorage.getItem('authToken')).toBe('test-token');
     expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
   });
@@ -89,8 +117,24 @@ describe('login screen', () => {
     server.use(
       http.post('/api/users/login-admin', () =>
         ++attempts === 1
-          ? HttpResponse.json({ success: false, message: 'Invalid email or password', showMessage: true }, { status: 401 })
-          : HttpResponse.json({ success: true, data: { authToken: 't', userData: { _id: 'a', name: 'A', email: 'a@b.co', isVerified: true, createdAt: '2026-01-01T00:00:00.000Z', role: 'admin' } } }),
+          ? HttpResponse.json(
+              { success: false, message: 'Invalid email or password', showMessage: true },
+              { status: 401 },
+            )
+          : HttpResponse.json({
+              success: true,
+              data: {
+                authToken: 't',
+                userData: {
+                  _id: 'a',
+                  name: 'A',
+                  email: 'a@b.co',
+                  isVerified: true,
+                  createdAt: '2026-01-01T00:00:00.000Z',
+                  role: 'admin',
+                },
+              },
+            }),
       ),
     );
     const { user, router } = renderApp('/login?redirect=%2Fcourses', { loggedIn: false });
@@ -113,12 +157,21 @@ describe('login screen', () => {
     allowConsoleError(); // the loader's failure is reported by the router's error boundary
     server.use(
       http.get('/api/users', () =>
-        HttpResponse.json({ success: false, message: 'Please log in again: your session is missing, expired or was logged out.', showMessage: true }, { status: 401 }),
+        HttpResponse.json(
+          {
+            success: false,
+            message: 'Please log in again: your session is missing, expired or was logged out.',
+            showMessage: true,
+          },
+          { status: 401 },
+        ),
       ),
     );
     const { router } = renderApp('/users');
     expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeInTheDocument();
-    expect(await screen.findByText('Please log in again: your session is missing, expired or was logged out.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Please log in again: your session is missing, expired or was logged out.'),
+    ).toBeInTheDocument();
     expect(router.state.location.search).toEqual({ redirect: '/users' });
     expect(localStorage.getItem('authToken')).toBeNull();
   });
@@ -140,7 +193,14 @@ describe('start-up token check', () => {
 
   it('any reply but success logs out silently (a server error too)', async () => {
     allowConsoleError();
-    server.use(http.get('/api/users/login-by-token', () => HttpResponse.json({ success: false, message: 'Something went wrong on the server. Please try again.', showMessage: true }, { status: 500 })));
+    server.use(
+      http.get('/api/users/login-by-token', () =>
+        HttpResponse.json(
+          { success: false, message: 'Something went wrong on the server. Please try again.', showMessage: true },
+          { status: 500 },
+        ),
+      ),
+    );
     await check();
     expect(auth.isLogin).toBe(false);
     expect(localStorage.getItem('authToken')).toBeNull();
@@ -159,7 +219,10 @@ describe('start-up token check', () => {
     server.use(
       http.get('/api/users/login-by-token', async () => {
         await delay(3500);
-        return HttpResponse.json({ success: false, message: 'Please log in again.', showMessage: true }, { status: 401 });
+        return HttpResponse.json(
+          { success: false, message: 'Please log in again.', showMessage: true },
+          { status: 401 },
+        );
       }),
     );
     const onLateRejection = await check();

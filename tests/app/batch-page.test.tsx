@@ -17,13 +17,24 @@ afterEach(() => onlineManager.setOnline(true));
 const [winter, spring] = batches as [Batch, Batch];
 const [ann, jose] = enrollments as [Enrollment, Enrollment];
 const row = (name: string) => screen.getByRole('row', { name: `Open enrollment of ${name}` });
-const failWith500 = () => HttpResponse.json({ success: false, message: 'Something went wrong on the server. Please try again.', showMessage: true }, { status: 500 });
+const failWith500 = () =>
+  HttpResponse.json(
+    { success: false, message: 'Something went wrong on the server. Please try again.', showMessage: true },
+    { status: 500 },
+  );
 
 describe('batch enrollments page', () => {
   it('is titled with the batch name and lists only its enrollments in the spec columns', async () => {
     renderApp(`/enrollments/batch/${winter._id}`);
     expect(await screen.findByRole('heading', { name: 'Winter 2026' })).toBeInTheDocument();
-    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Email', 'Amount', 'Course', 'Approved', 'Actions']);
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Name',
+      'Email',
+      'Amount',
+      'Course',
+      'Approved',
+      'Actions',
+    ]);
     const r = within(row('Ann Lee'));
     expect(r.getByText('ann.lee@example.com')).toBeInTheDocument();
     expect(r.getByText('USD 399.00')).toBeInTheDocument();
@@ -111,11 +122,18 @@ describe('approve and disapprove', () => {
   });
 
   it('Disapprove sets it back to Pending with no verified date', async () => {
-    server.use(http.put('/api/enrollments/dis-approve/:id', () => HttpResponse.json({ success: true, data: { ...ann, isVerified: false, verifiedAt: null } })));
+    server.use(
+      http.put('/api/enrollments/dis-approve/:id', () =>
+        HttpResponse.json({ success: true, data: { ...ann, isVerified: false, verifiedAt: null } }),
+      ),
+    );
     const { user, queryClient } = renderApp(`/enrollments/batch/${winter._id}`);
     await user.click(await screen.findByRole('button', { name: 'Disapprove' }));
     expect(await within(row('Ann Lee')).findByText('Pending')).toBeInTheDocument();
-    expect(queryClient.getQueryData<Enrollment[]>(['enrollments'])!.find((e) => e._id === ann._id)).toMatchObject({ isVerified: false, verifiedAt: null });
+    expect(queryClient.getQueryData<Enrollment[]>(['enrollments'])!.find((e) => e._id === ann._id)).toMatchObject({
+      isVerified: false,
+      verifiedAt: null,
+    });
   });
 
   it('a failed approve says Failed to approve enrollment. Please try again. and changes nothing', async () => {
@@ -128,7 +146,11 @@ describe('approve and disapprove', () => {
   });
 
   it('a reply without success true is not applied', async () => {
-    server.use(http.put('/api/enrollments/approve/:id', () => HttpResponse.json({ success: false, data: { ...jose, isVerified: true } })));
+    server.use(
+      http.put('/api/enrollments/approve/:id', () =>
+        HttpResponse.json({ success: false, data: { ...jose, isVerified: true } }),
+      ),
+    );
     const { user } = renderApp(`/enrollments/batch/${spring._id}`);
     await user.click(await screen.findByRole('button', { name: 'Approve' }));
     expect(await screen.findByText('Failed to approve enrollment. Please try again.')).toBeInTheDocument();
@@ -146,7 +168,16 @@ describe('approve and disapprove', () => {
 
 describe('enrollment deletion from the table', () => {
   it('asks first, then removes the row', async () => {
-    server.use(http.delete('/api/enrollments/:id', ({ params }) => HttpResponse.json({ success: true, message: 'Enrollment has been deleted.', showMessage: true, data: { ...ann, _id: params.id } })));
+    server.use(
+      http.delete('/api/enrollments/:id', ({ params }) =>
+        HttpResponse.json({
+          success: true,
+          message: 'Enrollment has been deleted.',
+          showMessage: true,
+          data: { ...ann, _id: params.id },
+        }),
+      ),
+    );
     const { user, queryClient } = renderApp(`/enrollments/batch/${winter._id}`);
     await user.click(await screen.findByRole('button', { name: 'Delete enrollment of Ann Lee' }));
     expect(await screen.findByText('Are you sure?')).toBeInTheDocument();

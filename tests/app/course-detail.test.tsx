@@ -22,7 +22,15 @@ describe('course detail', () => {
     expect(screen.getByText('4.7')).toBeInTheDocument();
     expect(screen.getByText('(128 reviews)')).toBeInTheDocument();
     expect(screen.getByText(fullStack.cardData.description)).toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Page Data', 'Syllabus', 'FAQ', 'Reviews', 'Resources', 'Features', 'Learn']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'Page Data',
+      'Syllabus',
+      'FAQ',
+      'Reviews',
+      'Resources',
+      'Features',
+      'Learn',
+    ]);
     expect(screen.getByRole('tab', { name: 'Page Data' })).toHaveAttribute('aria-selected', 'true');
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'Courses' })).toHaveAttribute('href', '/courses');
   });
@@ -106,7 +114,13 @@ describe('syllabus', () => {
     expect(await within(dialog).findByRole('button', { name: 'Adding...' })).toBeDisabled();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
-    expect(api.calls).toEqual([{ method: 'POST', path: '/api/courses/syllabus/add', body: { courseId: fullStack._id, week: 3, topic: 'Node.js', details: 'Servers and APIs.' } }]);
+    expect(api.calls).toEqual([
+      {
+        method: 'POST',
+        path: '/api/courses/syllabus/add',
+        body: { courseId: fullStack._id, week: 3, topic: 'Node.js', details: 'Servers and APIs.' },
+      },
+    ]);
     expect(screen.getByRole('button', { name: 'Edit syllabus week 3' })).toBeInTheDocument();
     expect(screen.getByText('3 weeks')).toBeInTheDocument();
 
@@ -131,7 +145,13 @@ describe('syllabus', () => {
     expect(api.calls[0]).toEqual({
       method: 'PUT',
       path: '/api/courses/syllabus/update',
-      body: { courseId: fullStack._id, syllabusId: syllabus[1]!._id, week: 2, topic: 'TypeScript', details: 'The language of the web.' },
+      body: {
+        courseId: fullStack._id,
+        syllabusId: syllabus[1]!._id,
+        week: 2,
+        topic: 'TypeScript',
+        details: 'The language of the web.',
+      },
     });
     expect(screen.getByText('TypeScript')).toBeInTheDocument();
   });
@@ -139,7 +159,14 @@ describe('syllabus', () => {
   it('a failed add keeps the modal open with what was typed', async () => {
     allowConsoleError();
     const { user } = await openCourse('?tab=syllabus');
-    server.use(http.post('/api/courses/syllabus/add', () => HttpResponse.json({ success: false, message: 'Course not found. It may have been deleted.', showMessage: true }, { status: 404 })));
+    server.use(
+      http.post('/api/courses/syllabus/add', () =>
+        HttpResponse.json(
+          { success: false, message: 'Course not found. It may have been deleted.', showMessage: true },
+          { status: 404 },
+        ),
+      ),
+    );
     await user.click(screen.getByRole('button', { name: '+ Add Syllabus' }));
     const dialog = screen.getByRole('dialog', { name: 'Add Syllabus' });
     await fill(user, within(dialog).getByLabelText(/Week Number/), '4');
@@ -155,34 +182,74 @@ describe('syllabus', () => {
 /** One row per item kind: how to fill its add form, which item to edit, and its spec 8 notices. */
 const KINDS = [
   {
-    tab: 'Syllabus', noun: 'Syllabus', path: 'syllabus', idField: 'syllabusId',
-    add: { 'Week Number': '5', Topic: 'Deployment', Details: 'Ship it.' }, addBody: { week: 5, topic: 'Deployment', details: 'Ship it.' },
-    target: 'syllabus week 1', targetId: syllabus[0]!._id, edit: ['Details', 'Tags and layout.'], updateBody: { week: 1, topic: 'HTML & CSS', details: 'Tags and layout.' },
-    deleted: 'Syllabus has been deleted.', failed: 'Failed to delete syllabus.',
+    tab: 'Syllabus',
+    noun: 'Syllabus',
+    path: 'syllabus',
+    idField: 'syllabusId',
+    add: { 'Week Number': '5', Topic: 'Deployment', Details: 'Ship it.' },
+    addBody: { week: 5, topic: 'Deployment', details: 'Ship it.' },
+    target: 'syllabus week 1',
+    targetId: syllabus[0]!._id,
+    edit: ['Details', 'Tags and layout.'],
+    updateBody: { week: 1, topic: 'HTML & CSS', details: 'Tags and layout.' },
+    deleted: 'Syllabus has been deleted.',
+    failed: 'Failed to delete syllabus.',
   },
   {
-    tab: 'FAQ', noun: 'FAQ', path: 'faq', idField: 'faqId',
-    add: { Question: 'Is there a certificate?', Answer: 'Yes.' }, addBody: { question: 'Is there a certificate?', answer: 'Yes.' },
-    target: 'FAQ "Do I need experience?"', targetId: faq[0]!._id, edit: ['Answer', 'None at all.'], updateBody: { question: 'Do I need experience?', answer: 'None at all.' },
-    deleted: 'FAQ has been deleted.', failed: 'Failed to delete FAQ.',
+    tab: 'FAQ',
+    noun: 'FAQ',
+    path: 'faq',
+    idField: 'faqId',
+    add: { Question: 'Is there a certificate?', Answer: 'Yes.' },
+    addBody: { question: 'Is there a certificate?', answer: 'Yes.' },
+    target: 'FAQ "Do I need experience?"',
+    targetId: faq[0]!._id,
+    edit: ['Answer', 'None at all.'],
+    updateBody: { question: 'Do I need experience?', answer: 'None at all.' },
+    deleted: 'FAQ has been deleted.',
+    failed: 'Failed to delete FAQ.',
   },
   {
-    tab: 'Reviews', noun: 'Review', path: 'review', idField: 'reviewId',
-    add: { Reviewer: 'Kim', Comment: 'Solid.' }, addBody: { reviewer: 'Kim', rating: 1, comment: 'Solid.' },
-    target: 'review by Sam', targetId: reviews[0]!._id, edit: ['Comment', 'Loved it.'], updateBody: { reviewer: 'Sam', rating: 5, comment: 'Loved it.' },
-    deleted: 'Review has been deleted.', failed: 'Failed to delete review.',
+    tab: 'Reviews',
+    noun: 'Review',
+    path: 'review',
+    idField: 'reviewId',
+    add: { Reviewer: 'Kim', Comment: 'Solid.' },
+    addBody: { reviewer: 'Kim', rating: 1, comment: 'Solid.' },
+    target: 'review by Sam',
+    targetId: reviews[0]!._id,
+    edit: ['Comment', 'Loved it.'],
+    updateBody: { reviewer: 'Sam', rating: 5, comment: 'Loved it.' },
+    deleted: 'Review has been deleted.',
+    failed: 'Failed to delete review.',
   },
   {
-    tab: 'Resources', noun: 'Resource', path: 'additional-resource', idField: 'resourceId',
-    add: { Name: 'Node docs', Link: 'https://nodejs.org/docs' }, addBody: { name: 'Node docs', link: 'https://nodejs.org/docs' },
-    target: 'resource "MDN"', targetId: additionalResources[0]!._id, edit: ['Link', 'https://developer.mozilla.org/en-US/'], updateBody: { name: 'MDN', link: 'https://developer.mozilla.org/en-US/' },
-    deleted: 'Additional resource has been deleted.', failed: 'Failed to delete additional resource.',
+    tab: 'Resources',
+    noun: 'Resource',
+    path: 'additional-resource',
+    idField: 'resourceId',
+    add: { Name: 'Node docs', Link: 'https://nodejs.org/docs' },
+    addBody: { name: 'Node docs', link: 'https://nodejs.org/docs' },
+    target: 'resource "MDN"',
+    targetId: additionalResources[0]!._id,
+    edit: ['Link', 'https://developer.mozilla.org/en-US/'],
+    updateBody: { name: 'MDN', link: 'https://developer.mozilla.org/en-US/' },
+    deleted: 'Additional resource has been deleted.',
+    failed: 'Failed to delete additional resource.',
   },
   {
-    tab: 'Features', noun: 'Feature', path: 'table-data', idField: 'tableDataId',
-    add: { Feature: 'Mentoring', Value: 'Weekly' }, addBody: { feature: 'Mentoring', value: 'Weekly' },
-    target: 'feature "Projects"', targetId: tableData[0]!._id, edit: ['Value', '8'], updateBody: { feature: 'Projects', value: '8' },
-    deleted: 'Table data has been deleted.', failed: 'Failed to delete table data.',
+    tab: 'Features',
+    noun: 'Feature',
+    path: 'table-data',
+    idField: 'tableDataId',
+    add: { Feature: 'Mentoring', Value: 'Weekly' },
+    addBody: { feature: 'Mentoring', value: 'Weekly' },
+    target: 'feature "Projects"',
+    targetId: tableData[0]!._id,
+    edit: ['Value', '8'],
+    updateBody: { feature: 'Projects', value: '8' },
+    deleted: 'Table data has been deleted.',
+    failed: 'Failed to delete table data.',
   },
 ] as const;
 
@@ -194,10 +261,15 @@ describe.each(KINDS)('$tab items', (k) => {
     // Add
     await user.click(screen.getByRole('button', { name: `+ Add ${k.noun}` }));
     let dialog = screen.getByRole('dialog', { name: `Add ${k.noun}` });
-    for (const [label, value] of Object.entries(k.add)) await fill(user, within(dialog).getByLabelText(new RegExp(`^${label}`)), value);
+    for (const [label, value] of Object.entries(k.add))
+      await fill(user, within(dialog).getByLabelText(new RegExp(`^${label}`)), value);
     await user.click(within(dialog).getByRole('button', { name: `Add ${k.noun}` }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(api.calls.at(-1)).toEqual({ method: 'POST', path: `/api/courses/${k.path}/add`, body: { courseId: fullStack._id, ...k.addBody } });
+    expect(api.calls.at(-1)).toEqual({
+      method: 'POST',
+      path: `/api/courses/${k.path}/add`,
+      body: { courseId: fullStack._id, ...k.addBody },
+    });
     expect(screen.getByText(Object.values(k.add)[1]!)).toBeVisible();
 
     // Edit
@@ -207,7 +279,11 @@ describe.each(KINDS)('$tab items', (k) => {
     await fill(user, within(dialog).getByLabelText(new RegExp(`^${label}`)), value);
     await user.click(within(dialog).getByRole('button', { name: `Update ${k.noun}` }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(api.calls.at(-1)).toEqual({ method: 'PUT', path: `/api/courses/${k.path}/update`, body: { courseId: fullStack._id, [k.idField]: k.targetId, ...k.updateBody } });
+    expect(api.calls.at(-1)).toEqual({
+      method: 'PUT',
+      path: `/api/courses/${k.path}/update`,
+      body: { courseId: fullStack._id, [k.idField]: k.targetId, ...k.updateBody },
+    });
     expect(screen.getByText(value)).toBeVisible();
 
     // Delete: Cancel does nothing, then confirm
@@ -221,7 +297,11 @@ describe.each(KINDS)('$tab items', (k) => {
     expect(await screen.findByRole('heading', { name: 'Are you sure?' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Yes, delete it!' }));
     expect(await screen.findByText(k.deleted)).toBeInTheDocument();
-    expect(api.calls.at(-1)).toEqual({ method: 'DELETE', path: `/api/courses/${k.path}/delete`, body: { courseId: fullStack._id, [k.idField]: k.targetId } });
+    expect(api.calls.at(-1)).toEqual({
+      method: 'DELETE',
+      path: `/api/courses/${k.path}/delete`,
+      body: { courseId: fullStack._id, [k.idField]: k.targetId },
+    });
     await closeNotice(user);
     expect(screen.queryByRole('button', { name: `Delete ${k.target}` })).not.toBeInTheDocument();
   });
@@ -229,7 +309,14 @@ describe.each(KINDS)('$tab items', (k) => {
   it(`a failed delete shows "${k.failed}" and keeps the item`, async () => {
     allowConsoleError();
     const { user } = await openCourse();
-    server.use(http.delete(`/api/courses/${k.path}/delete`, () => HttpResponse.json({ success: false, message: 'Course not found. It may have been deleted.', showMessage: true }, { status: 404 })));
+    server.use(
+      http.delete(`/api/courses/${k.path}/delete`, () =>
+        HttpResponse.json(
+          { success: false, message: 'Course not found. It may have been deleted.', showMessage: true },
+          { status: 404 },
+        ),
+      ),
+    );
     await user.click(screen.getByRole('tab', { name: k.tab }));
     await user.click(screen.getByRole('button', { name: `Delete ${k.target}` }));
     await user.click(await screen.findByRole('button', { name: 'Yes, delete it!' }));
@@ -282,7 +369,9 @@ describe('item rules', () => {
     const dialog = screen.getByRole('dialog', { name: `Add ${noun}` });
     await user.click(within(dialog).getByRole('button', { name: `Add ${noun}` }));
     for (const e of errors) expect(within(dialog).getByText(e)).toBeInTheDocument();
-    for (const textarea of within(dialog).queryAllByRole('textbox').filter((t) => t.tagName === 'TEXTAREA')) {
+    for (const textarea of within(dialog)
+      .queryAllByRole('textbox')
+      .filter((t) => t.tagName === 'TEXTAREA')) {
       expect(Number(textarea.getAttribute('rows'))).toBeGreaterThanOrEqual(4);
     }
     expect(api.calls).toHaveLength(0);

@@ -62,7 +62,9 @@ describe('Page Data tab', () => {
     await fill(user, within(panel).getByLabelText(/^Slug/), 'Not A Slug');
     await user.click(within(panel).getByRole('button', { name: 'Update All Data' }));
     expect(within(panel).getByText('Price must be a number.')).toBeInTheDocument();
-    expect(within(panel).getByText('Slug may only hold lower-case letters, digits and single dashes.')).toBeInTheDocument();
+    expect(
+      within(panel).getByText('Slug may only hold lower-case letters, digits and single dashes.'),
+    ).toBeInTheDocument();
     expect(api.calls).toHaveLength(0);
   });
 
@@ -72,7 +74,12 @@ describe('Page Data tab', () => {
     server.use(
       http.put('/api/courses/:id/pageData', () =>
         HttpResponse.json(
-          { success: false, message: 'The slug "ui-ux" is already used by another course. Choose a different slug.', showMessage: true, errors: { slug: 'This slug is already in use.' } },
+          {
+            success: false,
+            message: 'The slug "ui-ux" is already used by another course. Choose a different slug.',
+            showMessage: true,
+            errors: { slug: 'This slug is already in use.' },
+          },
           { status: 409 },
         ),
       ),
@@ -80,7 +87,9 @@ describe('Page Data tab', () => {
     const panel = screen.getByRole('tabpanel', { name: 'Page Data' });
     await fill(user, within(panel).getByLabelText(/^Slug/), 'ui-ux');
     await user.click(within(panel).getByRole('button', { name: 'Update All Data' }));
-    expect(await screen.findByText('The slug "ui-ux" is already used by another course. Choose a different slug.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The slug "ui-ux" is already used by another course. Choose a different slug.'),
+    ).toBeInTheDocument();
     expect(within(panel).getByText('This slug is already in use.')).toBeInTheDocument();
     expect(within(panel).getByLabelText(/^Slug/)).toHaveValue('ui-ux');
   });
@@ -119,7 +128,11 @@ describe('Learn tab', () => {
     expect(await within(panel).findByRole('button', { name: 'Updating...' })).toBeDisabled();
     await waitFor(() => expect(within(panel).getByRole('button', { name: 'Update' })).toBeEnabled());
     expect(api.calls).toEqual([
-      { method: 'PUT', path: `/api/courses/${course._id}/what-you-will-learn`, body: { whatYouWillLearn: ['Design REST APIs', 'Write tests'] } },
+      {
+        method: 'PUT',
+        path: `/api/courses/${course._id}/what-you-will-learn`,
+        body: { whatYouWillLearn: ['Design REST APIs', 'Write tests'] },
+      },
     ]);
     expect(api.find(course._id).pageData.whatYouWillLearn).toEqual(['Design REST APIs', 'Write tests']);
   });

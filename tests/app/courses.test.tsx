@@ -37,7 +37,10 @@ describe('course list', () => {
     expect(within(c).getByText('4.7')).toBeInTheDocument();
     expect(within(c).getByText('(128 reviews)')).toBeInTheDocument();
     expect(within(card('UI/UX Design Fundamentals')).getByText('(1 review)')).toBeInTheDocument();
-    expect(within(c).getByRole('link', { name: 'More Info about Full-Stack Web Development' })).toHaveAttribute('href', `/courses/${fullStack._id}`);
+    expect(within(c).getByRole('link', { name: 'More Info about Full-Stack Web Development' })).toHaveAttribute(
+      'href',
+      `/courses/${fullStack._id}`,
+    );
   });
 
   it('More Info opens the course detail', async () => {
@@ -67,7 +70,11 @@ describe('course list', () => {
     allowConsoleError();
     const { user, queryClient } = setup();
     await screen.findAllByRole('article');
-    server.use(http.get('/api/courses', () => HttpResponse.json({ success: false, message: 'Database down', showMessage: true }, { status: 500 })));
+    server.use(
+      http.get('/api/courses', () =>
+        HttpResponse.json({ success: false, message: 'Database down', showMessage: true }, { status: 500 }),
+      ),
+    );
     act(() => void queryClient.resetQueries({ queryKey: ['courses'] }));
     expect(await screen.findByText('The courses could not be loaded')).toBeInTheDocument();
     expect(screen.getByText('Database down')).toBeInTheDocument(); // the generic error toast
@@ -83,7 +90,9 @@ describe('course list', () => {
     act(() => onlineManager.setOnline(false));
     expect(screen.getByRole('button', { name: '+ Add Course' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Delete course Full-Stack Web Development' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Delete course Full-Stack Web Development' })).toHaveAccessibleDescription('You are offline. Changes need a connection.');
+    expect(
+      screen.getByRole('button', { name: 'Delete course Full-Stack Web Development' }),
+    ).toHaveAccessibleDescription('You are offline. Changes need a connection.');
     expect(screen.getByRole('link', { name: 'More Info about Full-Stack Web Development' })).toBeEnabled();
   });
 });
@@ -94,7 +103,14 @@ describe('add course', () => {
     await user.click(await screen.findByRole('button', { name: '+ Add Course' }));
     const dialog = screen.getByRole('dialog', { name: 'Add Course' });
     await user.click(within(dialog).getByRole('button', { name: 'Add Course' }));
-    for (const text of ['Image is required.', 'Title is required.', 'Description is required.', 'Rating must be a number.', 'Reviews must be a number.', 'Price must be a number.']) {
+    for (const text of [
+      'Image is required.',
+      'Title is required.',
+      'Description is required.',
+      'Rating must be a number.',
+      'Reviews must be a number.',
+      'Price must be a number.',
+    ]) {
       expect(within(dialog).getByText(text)).toBeInTheDocument();
     }
     expect(within(dialog).getByLabelText(/Description/)).toHaveAttribute('rows', '4');
@@ -116,7 +132,18 @@ describe('add course', () => {
     expect(await within(dialog).findByRole('button', { name: 'Adding...' })).toBeDisabled();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.calls).toEqual([
-      { method: 'POST', path: '/api/courses/card', body: { image: '/images/courses/cloud-devops.svg', title: 'Cloud Basics', description: 'Servers without tears.', rating: 4.2, reviews: 37, price: 149.5 } },
+      {
+        method: 'POST',
+        path: '/api/courses/card',
+        body: {
+          image: '/images/courses/cloud-devops.svg',
+          title: 'Cloud Basics',
+          description: 'Servers without tears.',
+          rating: 4.2,
+          reviews: 37,
+          price: 149.5,
+        },
+      },
     ]);
     const added = card('Cloud Basics');
     expect(within(added).getByText('$149.50')).toBeInTheDocument();
@@ -134,7 +161,15 @@ describe('add course', () => {
     const { user } = setup();
     server.use(
       http.post('/api/courses/card', () =>
-        HttpResponse.json({ success: false, message: 'Some fields are missing or invalid. Check them and try again.', showMessage: true, errors: { image: 'Image is too long.' } }, { status: 400 }),
+        HttpResponse.json(
+          {
+            success: false,
+            message: 'Some fields are missing or invalid. Check them and try again.',
+            showMessage: true,
+            errors: { image: 'Image is too long.' },
+          },
+          { status: 400 },
+        ),
       ),
     );
     await user.click(await screen.findByRole('button', { name: '+ Add Course' }));
@@ -147,7 +182,9 @@ describe('add course', () => {
     await fill(user, within(dialog).getByLabelText(/Price/), '10');
     await user.click(within(dialog).getByRole('button', { name: 'Add Course' }));
 
-    expect(await screen.findByText('Some fields are missing or invalid. Check them and try again.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Some fields are missing or invalid. Check them and try again.'),
+    ).toBeInTheDocument();
     expect(within(dialog).getByText('Image is too long.')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Add Course' })).toBeEnabled();
     expect(screen.getByRole('dialog', { name: 'Add Course' })).toBeInTheDocument();
@@ -180,7 +217,14 @@ describe('delete course', () => {
   it('a failed delete keeps the card and shows the error notice', async () => {
     allowConsoleError();
     const { user } = setup();
-    server.use(http.delete('/api/courses/:id', () => HttpResponse.json({ success: false, message: 'Course not found. It may have been deleted.', showMessage: true }, { status: 404 })));
+    server.use(
+      http.delete('/api/courses/:id', () =>
+        HttpResponse.json(
+          { success: false, message: 'Course not found. It may have been deleted.', showMessage: true },
+          { status: 404 },
+        ),
+      ),
+    );
     await user.click(await screen.findByRole('button', { name: 'Delete course Full-Stack Web Development' }));
     await user.click(await screen.findByRole('button', { name: 'Yes, delete it!' }));
     expect(await screen.findByRole('heading', { name: 'Error!' })).toBeInTheDocument();

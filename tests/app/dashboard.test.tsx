@@ -10,12 +10,25 @@ import { allowConsoleError } from './setup';
 describe('dashboard stats', () => {
   it('counts users, verified users, courses, active batches and what waits for approval', () => {
     const s = computeStats(users, courses, enrollments, batches, services);
-    expect(s).toMatchObject({ users: 3, verifiedUsers: 2, courses: 1, activeBatches: 1, pendingEnrollments: 1, pendingServices: 1 });
+    expect(s).toMatchObject({
+      users: 3,
+      verifiedUsers: 2,
+      courses: 1,
+      activeBatches: 1,
+      pendingEnrollments: 1,
+      pendingServices: 1,
+    });
   });
 
   it('sums revenue per currency from approved enrollments and verified services, skipping missing amounts', () => {
     const verified = services.map((sv) => ({ ...sv, isVerified: true, currency: 'EUR', amount: 10.1 }));
-    const s = computeStats(users, courses, [...enrollments, { ...enrollments[0]!, _id: 'x', amount: 0.2, currency: 'USD' }], batches, verified);
+    const s = computeStats(
+      users,
+      courses,
+      [...enrollments, { ...enrollments[0]!, _id: 'x', amount: 0.2, currency: 'USD' }],
+      batches,
+      verified,
+    );
     expect(s.revenue).toEqual([
       { currency: 'USD', amount: 399.2 },
       { currency: 'EUR', amount: 10.1 },
@@ -28,7 +41,8 @@ describe('dashboard screen', () => {
     renderApp('/');
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     // A card's link is named by what it shows: the label, the count and the hint.
-    const card = (label: string) => within(screen.getByRole('main')).getByRole('link', { name: new RegExp(`^${label}`) });
+    const card = (label: string) =>
+      within(screen.getByRole('main')).getByRole('link', { name: new RegExp(`^${label}`) });
     expect(card('Enrollments to approve')).toHaveAttribute('href', '/enrollments');
     expect(within(card('Enrollments to approve')).getByText('1')).toBeInTheDocument();
     expect(card('Service purchases to approve')).toHaveAttribute('href', '/services');
@@ -47,12 +61,19 @@ describe('dashboard screen', () => {
       ['Services', '/services'],
     ]);
     const newest = screen.getByRole('heading', { name: 'Newest enrollments' }).closest('div')!.parentElement!;
-    expect(within(newest).getByRole('link', { name: 'Ann Lee' })).toHaveAttribute('href', `/enrollments/${enrollments[0]!._id}`);
+    expect(within(newest).getByRole('link', { name: 'Ann Lee' })).toHaveAttribute(
+      'href',
+      `/enrollments/${enrollments[0]!._id}`,
+    );
   });
 
   it('shows the loader error when the lists cannot be loaded and nothing is cached', async () => {
     allowConsoleError();
-    server.use(http.get('/api/users', () => HttpResponse.json({ success: false, message: 'Boom', showMessage: true }, { status: 500 })));
+    server.use(
+      http.get('/api/users', () =>
+        HttpResponse.json({ success: false, message: 'Boom', showMessage: true }, { status: 500 }),
+      ),
+    );
     renderApp('/');
     expect(await screen.findByText('The data could not be loaded')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();

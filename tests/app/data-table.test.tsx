@@ -16,14 +16,25 @@ const rows: Row[] = Array.from({ length: 5000 }, (_, i) => ({ id: String(i), nam
 
 const setPhone = (phone: boolean) => {
   const original = window.matchMedia;
-  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({ ...original(query), matches: query.includes('max-width') ? phone : !phone }));
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
+    ...original(query),
+    matches: query.includes('max-width') ? phone : !phone,
+  }));
 };
 afterEach(() => vi.restoreAllMocks());
 
 const renderTable = (onRowClick = vi.fn()) => {
   render(
     <MantineProvider env="test">
-      <DataTable columns={columns} rows={rows} rowKey={(r) => r.id} rowLabel={(r) => `Open ${r.name}`} onRowClick={onRowClick} emptyText="Nothing here." maxHeight={900} />
+      <DataTable
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        rowLabel={(r) => `Open ${r.name}`}
+        onRowClick={onRowClick}
+        emptyText="Nothing here."
+        maxHeight={900}
+      />
     </MantineProvider>,
   );
   return onRowClick;

@@ -19,8 +19,12 @@ const [winter] = batches as [Batch, Batch];
 const [ann, jose] = enrollments as [Enrollment, Enrollment];
 const section = (name: string) => within(screen.getByRole('region', { name }));
 /** The value shown under a label of a section. */
-const options = (listbox: HTMLElement) => within(listbox).getAllByRole('option').map((o) => o.textContent);
-const field = (sectionName: string, label: string) => section(sectionName).getByText(label).nextElementSibling?.textContent;
+const options = (listbox: HTMLElement) =>
+  within(listbox)
+    .getAllByRole('option')
+    .map((o) => o.textContent);
+const field = (sectionName: string, label: string) =>
+  section(sectionName).getByText(label).nextElementSibling?.textContent;
 
 describe('enrollment detail', () => {
   it('shows the user, course, payment and verification sections from the populated user', async () => {
@@ -49,8 +53,10 @@ describe('enrollment detail', () => {
     renderApp(`/enrollments/${jose._id}`);
     expect(await screen.findByRole('heading', { name: 'José Álvarez', level: 2 })).toBeInTheDocument();
     expect(field('User Overview', 'Email')).toBe('jose@example.es');
-    for (const label of ['Phone', 'Occupation', 'Interest', 'Past Experience']) expect(field('User Overview', label)).toBe('N/A');
-    for (const label of ['Amount', 'Currency', 'Payment Method', 'Transaction ID']) expect(field('Payment', label)).toBe('N/A');
+    for (const label of ['Phone', 'Occupation', 'Interest', 'Past Experience'])
+      expect(field('User Overview', label)).toBe('N/A');
+    for (const label of ['Amount', 'Currency', 'Payment Method', 'Transaction ID'])
+      expect(field('Payment', label)).toBe('N/A');
     expect(field('Verification', 'Verified')).toBe('No');
     expect(field('Verification', 'Verified At')).toBe('N/A');
     expect(section('Course Overview').queryByText('Available Days')).not.toBeInTheDocument();
@@ -71,7 +77,14 @@ describe('enrollment detail', () => {
   });
 
   it('approves from the detail and shows the server copy', async () => {
-    server.use(http.put('/api/enrollments/approve/:id', () => HttpResponse.json({ success: true, data: { ...jose, isVerified: true, verifiedAt: '2026-12-01T10:00:00.000Z' } })));
+    server.use(
+      http.put('/api/enrollments/approve/:id', () =>
+        HttpResponse.json({
+          success: true,
+          data: { ...jose, isVerified: true, verifiedAt: '2026-12-01T10:00:00.000Z' },
+        }),
+      ),
+    );
     const { user } = renderApp(`/enrollments/${jose._id}`);
     await user.click(await screen.findByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(field('Verification', 'Verified')).toBe('Yes'));
@@ -82,7 +95,12 @@ describe('enrollment detail', () => {
   it('Mark as completed applies the server copy (completed, 100%) and the button goes away', async () => {
     server.use(
       http.put('/api/enrollments/:id/complete', ({ params }) =>
-        HttpResponse.json({ success: true, message: 'Course marked as completed.', showMessage: true, data: { ...ann, _id: params.id, completed: true, progress: 100 } }),
+        HttpResponse.json({
+          success: true,
+          message: 'Course marked as completed.',
+          showMessage: true,
+          data: { ...ann, _id: params.id, completed: true, progress: 100 },
+        }),
       ),
     );
     const { user } = renderApp(`/enrollments/${ann._id}`);
@@ -95,7 +113,14 @@ describe('enrollment detail', () => {
   });
 
   it('a failed Mark as completed says Failed to mark course as completed', async () => {
-    server.use(http.put('/api/enrollments/:id/complete', () => HttpResponse.json({ success: false, message: 'Enrollment not found. It may have been deleted.', showMessage: true }, { status: 404 })));
+    server.use(
+      http.put('/api/enrollments/:id/complete', () =>
+        HttpResponse.json(
+          { success: false, message: 'Enrollment not found. It may have been deleted.', showMessage: true },
+          { status: 404 },
+        ),
+      ),
+    );
     const { user } = renderApp(`/enrollments/${ann._id}`);
     await user.click(await screen.findByRole('button', { name: 'Mark as completed' }));
     expect(await screen.findByText('Failed to mark course as completed')).toBeInTheDocument();
@@ -153,7 +178,11 @@ describe('enrollment edit form', () => {
     expect(options(await screen.findByRole('listbox', { name: 'Currency' }))).toEqual(['INR', 'USD', 'EUR', 'GBP']);
     await user.keyboard('{Escape}');
     await user.click(dialog.getByRole('combobox', { name: 'Payment status' }));
-    expect(options(await screen.findByRole('listbox', { name: 'Payment status' }))).toEqual(['pending', 'completed', 'failed']);
+    expect(options(await screen.findByRole('listbox', { name: 'Payment status' }))).toEqual([
+      'pending',
+      'completed',
+      'failed',
+    ]);
   });
 
   it('refuses a negative amount and a progress outside 0 to 100 with the spec messages', async () => {
@@ -178,7 +207,20 @@ describe('enrollment edit form', () => {
       http.put('/api/enrollment/:id', async ({ request, params }) => {
         body = await request.json();
         await delay(150);
-        return HttpResponse.json({ success: true, message: 'Enrollment has been updated.', showMessage: true, data: { ...ann, _id: params.id, progress: 55, amountPaid: 350, paymentId: 'pay_9', paymentStatus: 'failed', certificateIssued: true } });
+        return HttpResponse.json({
+          success: true,
+          message: 'Enrollment has been updated.',
+          showMessage: true,
+          data: {
+            ...ann,
+            _id: params.id,
+            progress: 55,
+            amountPaid: 350,
+            paymentId: 'pay_9',
+            paymentStatus: 'failed',
+            certificateIssued: true,
+          },
+        });
       }),
     );
     const { dialog, user } = await openForm();
@@ -190,13 +232,25 @@ describe('enrollment edit form', () => {
     await user.type(progress, '55');
     await user.type(dialog.getByLabelText('Payment ID'), 'pay_9');
     await user.click(dialog.getByRole('combobox', { name: 'Payment status' }));
-    await user.click(within(await screen.findByRole('listbox', { name: 'Payment status' })).getByRole('option', { name: 'failed' }));
+    await user.click(
+      within(await screen.findByRole('listbox', { name: 'Payment status' })).getByRole('option', { name: 'failed' }),
+    );
     await user.click(dialog.getByRole('switch', { name: 'Certificate issued' }));
     await user.click(dialog.getByRole('button', { name: 'Update Enrollment' }));
     expect(await dialog.findByRole('button', { name: 'Updating...' })).toBeDisabled();
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(body).toEqual({ paymentId: 'pay_9', amountPaid: 350, currency: 'USD', paymentStatus: 'failed', progress: 55, completed: false, certificateIssued: true, isApproved: true, batchId: winter._id });
+    expect(body).toEqual({
+      paymentId: 'pay_9',
+      amountPaid: 350,
+      currency: 'USD',
+      paymentStatus: 'failed',
+      progress: 55,
+      completed: false,
+      certificateIssued: true,
+      isApproved: true,
+      batchId: winter._id,
+    });
     expect(screen.getByText('55%')).toBeInTheDocument();
     expect(field('Payment', 'Payment Status')).toBe('Failed');
     expect(field('Payment', 'Payment ID')).toBe('pay_9');
@@ -205,16 +259,36 @@ describe('enrollment edit form', () => {
 
   it('does not invent an amount, currency or batch the enrollment never had', async () => {
     let body: unknown;
-    server.use(http.put('/api/enrollment/:id', async ({ request }) => ((body = await request.json()), HttpResponse.json({ success: true, data: jose }))));
+    server.use(
+      http.put(
+        '/api/enrollment/:id',
+        async ({ request }) => ((body = await request.json()), HttpResponse.json({ success: true, data: jose })),
+      ),
+    );
     const { dialog, user } = await openForm(jose._id);
     await user.click(dialog.getByRole('button', { name: 'Update Enrollment' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(body).toEqual({ paymentId: null, paymentStatus: 'pending', progress: 0, completed: false, certificateIssued: false, isApproved: false, batchId: jose.batchId });
+    expect(body).toEqual({
+      paymentId: null,
+      paymentStatus: 'pending',
+      progress: 0,
+      completed: false,
+      certificateIssued: false,
+      isApproved: false,
+      batchId: jose.batchId,
+    });
   });
 
   it('a failed update says An error occurred while updating the enrollment. and stays open', async () => {
     allowConsoleError();
-    server.use(http.put('/api/enrollment/:id', () => HttpResponse.json({ success: false, message: 'Enrollment not found. It may have been deleted.', showMessage: true }, { status: 404 })));
+    server.use(
+      http.put('/api/enrollment/:id', () =>
+        HttpResponse.json(
+          { success: false, message: 'Enrollment not found. It may have been deleted.', showMessage: true },
+          { status: 404 },
+        ),
+      ),
+    );
     const { dialog, user } = await openForm();
     await user.click(dialog.getByRole('button', { name: 'Update Enrollment' }));
     expect(await dialog.findByText('An error occurred while updating the enrollment.')).toBeInTheDocument();

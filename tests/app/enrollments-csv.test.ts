@@ -28,7 +28,9 @@ describe('enrollments CSV', () => {
 
   it('falls back to N/A, USD, 0.00 and Pending, and uses the copied user details when the user is gone', () => {
     const row = lines(enrollmentsCsv([jose], batches))[1];
-    expect(row).toBe('José Álvarez,jose@example.es,N/A,USD 0.00,N/A,N/A,Full-Stack Web Development,From HTML to deployment.,Pending,N/A,3/5/2026,Spring 2026');
+    expect(row).toBe(
+      'José Álvarez,jose@example.es,N/A,USD 0.00,N/A,N/A,Full-Stack Web Development,From HTML to deployment.,Pending,N/A,3/5/2026,Spring 2026',
+    );
   });
 
   it('keeps the amount with the default currency, two decimals, and N/A for an unknown or missing batch', () => {
@@ -40,7 +42,11 @@ describe('enrollments CSV', () => {
   });
 
   it('prefers the populated user and quotes cells with commas', () => {
-    const e: Enrollment = { ...ann, userDetails: { name: 'Old Name', email: 'old@example.com', phone: null }, courseDetails: { ...ann.courseDetails, description: 'HTML, CSS, "JS"' } };
+    const e: Enrollment = {
+      ...ann,
+      userDetails: { name: 'Old Name', email: 'old@example.com', phone: null },
+      courseDetails: { ...ann.courseDetails, description: 'HTML, CSS, "JS"' },
+    };
     const row = lines(enrollmentsCsv([e], batches))[1]!;
     expect(row.startsWith('Ann Lee,ann.lee@example.com,')).toBe(true);
     expect(row).toContain(',"HTML, CSS, ""JS""",');

@@ -7,7 +7,10 @@ import { vi } from 'vitest';
 export function captureDownloads() {
   const files: { name: string; text: Promise<string> }[] = [];
   let last: Blob | null = null;
-  Object.defineProperty(URL, 'createObjectURL', { configurable: true, value: (blob: Blob) => ((last = blob), 'blob:test') });
+  Object.defineProperty(URL, 'createObjectURL', {
+    configurable: true,
+    value: (blob: Blob) => ((last = blob), 'blob:test'),
+  });
   Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => {} });
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
     files.push({ name: this.download, text: last!.text() });
@@ -15,4 +18,8 @@ export function captureDownloads() {
   return files;
 }
 
-export const csvLines = async (text: Promise<string>) => (await text).replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+export const csvLines = async (text: Promise<string>) =>
+  (await text)
+    .replace(/^\uFEFF/, '')
+    .split('\r\n')
+    .filter(Boolean);

@@ -17,7 +17,15 @@ vi.hoisted(() => {
 afterEach(() => onlineManager.setOnline(true));
 
 const [winter, spring] = batches as [Batch, Batch];
-const autumn: Batch = { _id: '30000000-0000-4000-8000-000000000003', batchName: 'Autumn 2026', startDate: '2026-09-01T00:00:00.000Z', endDate: '2026-12-15T00:00:00.000Z', isActive: false, createdAt: '2026-11-05T00:00:00.000Z', enrollmentCount: 0 };
+const autumn: Batch = {
+  _id: '30000000-0000-4000-8000-000000000003',
+  batchName: 'Autumn 2026',
+  startDate: '2026-09-01T00:00:00.000Z',
+  endDate: '2026-12-15T00:00:00.000Z',
+  isActive: false,
+  createdAt: '2026-11-05T00:00:00.000Z',
+  enrollmentCount: 0,
+};
 /** What the server sends: oldest first. */
 const serverList = (list: Batch[]) => HttpResponse.json({ success: true, batches: list });
 const cards = () => screen.getAllByRole('article');
@@ -40,7 +48,10 @@ describe('enrollments overview', () => {
     expect(w.getByText('1 enrollment')).toBeInTheDocument();
     expect(w.getByText('Starts November 1, 2026')).toBeInTheDocument();
     expect(w.queryByText(/^Ends/)).not.toBeInTheDocument();
-    expect(w.getByRole('link', { name: 'View Enrollments' })).toHaveAttribute('href', `/enrollments/batch/${winter._id}`);
+    expect(w.getByRole('link', { name: 'View Enrollments' })).toHaveAttribute(
+      'href',
+      `/enrollments/batch/${winter._id}`,
+    );
     expect(w.getByRole('button', { name: 'Edit batch Winter 2026' })).toBeEnabled();
     expect(w.getByRole('button', { name: 'Delete batch Winter 2026' })).toBeEnabled();
 
@@ -64,7 +75,11 @@ describe('enrollments overview', () => {
 
   it('says when the data could not be loaded', async () => {
     allowConsoleError();
-    server.use(http.get('/api/enrollments', () => HttpResponse.json({ success: false, message: 'Boom', showMessage: true }, { status: 500 })));
+    server.use(
+      http.get('/api/enrollments', () =>
+        HttpResponse.json({ success: false, message: 'Boom', showMessage: true }, { status: 500 }),
+      ),
+    );
     renderApp('/enrollments');
     // A 500 is retried once before the loader gives up.
     expect(await screen.findByText('The data could not be loaded', undefined, { timeout: 5000 })).toBeInTheDocument();
@@ -85,7 +100,10 @@ describe('enrollments overview', () => {
     await screen.findByRole('heading', { name: 'Enrollments Data' });
     onlineManager.setOnline(false);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Start New Batch' })).toBeDisabled());
-    expect(screen.getByRole('button', { name: 'Start New Batch' })).toHaveAttribute('aria-description', 'You are offline. Changes need a connection.');
+    expect(screen.getByRole('button', { name: 'Start New Batch' })).toHaveAttribute(
+      'aria-description',
+      'You are offline. Changes need a connection.',
+    );
     expect(screen.getByRole('button', { name: 'Edit batch Winter 2026' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Delete batch Spring 2026' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Download All' })).toBeEnabled();
@@ -128,8 +146,25 @@ describe('batch form', () => {
       http.post('/api/batches/start', async ({ request }) => {
         body = await request.json();
         await delay(100);
-        const created: Batch = { _id: '30000000-0000-4000-8000-000000000009', batchName: 'Winter 2027', startDate: '2027-01-10T00:00:00.000Z', endDate: null, isActive: false, createdAt: '2026-12-01T00:00:00.000Z', enrollmentCount: 0 };
-        return HttpResponse.json({ success: true, message: 'Batch "Winter 2027" has been started.', showMessage: true, data: created, allBatches: [spring, winter, created] }, { status: 201 });
+        const created: Batch = {
+          _id: '30000000-0000-4000-8000-000000000009',
+          batchName: 'Winter 2027',
+          startDate: '2027-01-10T00:00:00.000Z',
+          endDate: null,
+          isActive: false,
+          createdAt: '2026-12-01T00:00:00.000Z',
+          enrollmentCount: 0,
+        };
+        return HttpResponse.json(
+          {
+            success: true,
+            message: 'Batch "Winter 2027" has been started.',
+            showMessage: true,
+            data: created,
+            allBatches: [spring, winter, created],
+          },
+          { status: 201 },
+        );
       }),
     );
     const { user } = renderApp('/enrollments');
@@ -144,7 +179,12 @@ describe('batch form', () => {
 
     expect(await screen.findByText('Batch "Winter 2027" has been started.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(body).toEqual({ batchName: 'Winter 2027', startDate: '2027-01-10T00:00:00.000Z', endDate: null, isActive: false });
+    expect(body).toEqual({
+      batchName: 'Winter 2027',
+      startDate: '2027-01-10T00:00:00.000Z',
+      endDate: null,
+      isActive: false,
+    });
     // Active first, then newest first: the new inactive batch leads the inactive ones.
     expect(cards().map((c) => c.getAttribute('aria-label'))).toEqual(['Winter 2026', 'Winter 2027', 'Spring 2026']);
   });
@@ -157,7 +197,13 @@ describe('batch form', () => {
         expect(params.id).toBe(spring._id);
         await delay(100);
         const updated = { ...spring, batchName: 'Spring 2026 Cohort', endDate: '2026-07-15T00:00:00.000Z' };
-        return HttpResponse.json({ success: true, message: 'Batch has been updated.', showMessage: true, data: updated, allBatches: [updated, winter] });
+        return HttpResponse.json({
+          success: true,
+          message: 'Batch has been updated.',
+          showMessage: true,
+          data: updated,
+          allBatches: [updated, winter],
+        });
       }),
     );
     const { user } = renderApp('/enrollments');
@@ -180,14 +226,27 @@ describe('batch form', () => {
     expect(await screen.findByRole('article', { name: 'Spring 2026 Cohort' })).toBeInTheDocument();
     expect(within(cardOf('Spring 2026 Cohort')).getByText('Ends July 15, 2026')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(body).toEqual({ batchName: 'Spring 2026 Cohort', startDate: '2026-03-01T00:00:00.000Z', endDate: '2026-07-15T00:00:00.000Z', isActive: false });
+    expect(body).toEqual({
+      batchName: 'Spring 2026 Cohort',
+      startDate: '2026-03-01T00:00:00.000Z',
+      endDate: '2026-07-15T00:00:00.000Z',
+      isActive: false,
+    });
   });
 
   it('a failed save keeps the modal open and only logs the error; server field errors land on the fields', async () => {
     allowConsoleError();
     server.use(
       http.post('/api/batches/start', () =>
-        HttpResponse.json({ success: false, message: 'Some fields are missing or invalid. Check them and try again.', showMessage: true, errors: { batchName: 'Batch name must be at most 200 characters.' } }, { status: 400 }),
+        HttpResponse.json(
+          {
+            success: false,
+            message: 'Some fields are missing or invalid. Check them and try again.',
+            showMessage: true,
+            errors: { batchName: 'Batch name must be at most 200 characters.' },
+          },
+          { status: 400 },
+        ),
       ),
     );
     const { user } = renderApp('/enrollments');
@@ -220,12 +279,16 @@ describe('batch deletion', () => {
     expect(await screen.findByText('Deleted!')).toBeInTheDocument();
     expect(screen.getByText('Batch has been deleted.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'OK' }));
-    await waitFor(() => expect(cards().map((c) => c.getAttribute('aria-label'))).toEqual(['Winter 2026', 'Spring 2026']));
+    await waitFor(() =>
+      expect(cards().map((c) => c.getAttribute('aria-label'))).toEqual(['Winter 2026', 'Spring 2026']),
+    );
   });
 
   it('Cancel does nothing', async () => {
     const deleted = vi.fn();
-    server.use(http.delete('/api/batches/delete/:id', () => (deleted(), HttpResponse.json({ success: true, allBatches: [] }))));
+    server.use(
+      http.delete('/api/batches/delete/:id', () => (deleted(), HttpResponse.json({ success: true, allBatches: [] }))),
+    );
     const { user } = renderApp('/enrollments');
     await user.click(await screen.findByRole('button', { name: 'Delete batch Spring 2026' }));
     await user.click(await screen.findByRole('button', { name: 'Cancel' }));
@@ -238,7 +301,10 @@ describe('batch deletion', () => {
     allowConsoleError();
     server.use(
       http.delete('/api/batches/delete/:id', () =>
-        HttpResponse.json({ success: false, message: 'This batch still has 1 enrollment. Move or delete it first.', showMessage: true }, { status: 409 }),
+        HttpResponse.json(
+          { success: false, message: 'This batch still has 1 enrollment. Move or delete it first.', showMessage: true },
+          { status: 409 },
+        ),
       ),
     );
     const { user } = renderApp('/enrollments');

@@ -22,15 +22,19 @@ afterEach(async () => {
   await clearPersistedCaches();
 });
 
-const saved = async (adminId: string) => (await createIdbPersister(`admin:${adminId}`).restoreClient())?.clientState.queries ?? [];
-const savedUsers = async (adminId: string) => (await saved(adminId)).find((q) => q.queryKey[0] === 'users')?.state.data as unknown[] | undefined;
+const saved = async (adminId: string) =>
+  (await createIdbPersister(`admin:${adminId}`).restoreClient())?.clientState.queries ?? [];
+const savedUsers = async (adminId: string) =>
+  (await saved(adminId)).find((q) => q.queryKey[0] === 'users')?.state.data as unknown[] | undefined;
 
 describe('the offline cache', () => {
   it('keeps a saved list when a refresh fails offline, so the next offline start still has it', async () => {
     const qc = createQueryClient();
     await startCachePersistence(qc, 'admin-1');
     await qc.fetchQuery(usersQuery);
-    await waitFor(async () => expect(await savedUsers('admin-1')).toHaveLength(users.length), { timeout: SETTLE_MS * 4 });
+    await waitFor(async () => expect(await savedUsers('admin-1')).toHaveLength(users.length), {
+      timeout: SETTLE_MS * 4,
+    });
 
     server.use(http.get('/api/users', () => HttpResponse.error()));
     onlineManager.setOnline(false);
@@ -38,7 +42,9 @@ describe('the offline cache', () => {
     expect(qc.getQueryState(usersQuery.queryKey)?.status).toBe('error');
     // Another list then loads and is saved: the users list, in error but with data, is saved with it.
     await qc.fetchQuery(coursesQuery);
-    await waitFor(async () => expect((await saved('admin-1')).some((q) => q.queryKey[0] === 'courses')).toBe(true), { timeout: SETTLE_MS * 4 });
+    await waitFor(async () => expect((await saved('admin-1')).some((q) => q.queryKey[0] === 'courses')).toBe(true), {
+      timeout: SETTLE_MS * 4,
+    });
     expect(await savedUsers('admin-1')).toHaveLength(users.length);
   });
 
@@ -51,18 +57,23 @@ describe('the offline cache', () => {
     // An approve-like mutation: added, pending, success, and the server's copy set into the list.
     await qc
       .getMutationCache()
-      .build(qc, { mutationFn: async () => users[0]!, onSuccess: (u) => qc.setQueryData(usersQuery.queryKey, (old) => old?.map((x) => (x._id === u._id ? u : x))) })
+      .build(qc, {
+        mutationFn: async () => users[0]!,
+        onSuccess: (u) => qc.setQueryData(usersQuery.queryKey, (old) => old?.map((x) => (x._id === u._id ? u : x))),
+      })
       .execute(undefined);
     await new Promise((r) => setTimeout(r, SETTLE_MS));
     expect(put).toHaveBeenCalledTimes(2);
   });
 
-  it("a restore that finishes after its session ended leaves nothing in memory, and saves nothing", async () => {
+  it('a restore that finishes after its session ended leaves nothing in memory, and saves nothing', async () => {
     const store = createStore('coursedesk', 'query-cache');
     const qc = createQueryClient();
     await startCachePersistence(qc, 'admin-a');
     await qc.fetchQuery(usersQuery);
-    await waitFor(async () => expect(await savedUsers('admin-a')).toHaveLength(users.length), { timeout: SETTLE_MS * 4 });
+    await waitFor(async () => expect(await savedUsers('admin-a')).toHaveLength(users.length), {
+      timeout: SETTLE_MS * 4,
+    });
     const entry = await createIdbPersister('admin:admin-a').restoreClient();
     stopCachePersistence();
 
@@ -113,6 +124,8 @@ describe('the session across tabs and connections', () => {
     expect(await screen.findByRole('heading', { name: 'Users' })).toBeInTheDocument();
     server.use(http.get('/api/users', () => HttpResponse.error()));
     await user.click(screen.getByRole('button', { name: 'Reload Data' }));
-    expect(await screen.findByText('No response from the server. Please check your network connection.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No response from the server. Please check your network connection.'),
+    ).toBeInTheDocument();
   });
 });

@@ -31,7 +31,12 @@ function acceptVerify({ wait = 0 } = {}) {
       await delay(wait);
       const s = [seo, guestService].find((x) => x._id === params.id)!;
       const data = { ...s, isVerified: !s.isVerified, updatedAt: '2026-11-20T10:00:00.000Z' };
-      return HttpResponse.json({ success: true, message: data.isVerified ? 'Service approved.' : 'Service disapproved.', showMessage: true, data });
+      return HttpResponse.json({
+        success: true,
+        message: data.isVerified ? 'Service approved.' : 'Service disapproved.',
+        showMessage: true,
+        data,
+      });
     }),
   );
   return calls;
@@ -53,7 +58,14 @@ describe('services table', () => {
     withServices([seo, guestService]);
     renderApp('/services');
     expect(await screen.findByRole('heading', { name: 'Services' })).toBeInTheDocument();
-    expect(screen.getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['No.', 'Service', 'Customer', 'Amount', 'Status', 'Actions']);
+    expect(screen.getAllByRole('columnheader').map((c) => c.textContent)).toEqual([
+      'No.',
+      'Service',
+      'Customer',
+      'Amount',
+      'Status',
+      'Actions',
+    ]);
     const first = screen.getByRole('row', { name: rowOf(seo) });
     expect(within(first).getByText('1')).toBeInTheDocument();
     expect(within(first).getByText('SEO Audit')).toBeInTheDocument();
@@ -97,7 +109,14 @@ describe('services table', () => {
 
   it('a failed approval shows the server message and leaves the row as it was', async () => {
     allowConsoleError();
-    server.use(http.patch('/api/services/:id/verify', () => HttpResponse.json({ success: false, message: 'Service not found. It may have been deleted.', showMessage: true }, { status: 404 })));
+    server.use(
+      http.patch('/api/services/:id/verify', () =>
+        HttpResponse.json(
+          { success: false, message: 'Service not found. It may have been deleted.', showMessage: true },
+          { status: 404 },
+        ),
+      ),
+    );
     const { user } = renderApp('/services');
     const row = await screen.findByRole('row', { name: rowOf(seo) });
     await user.click(within(row).getByRole('button', { name: 'Approve' }));
@@ -108,7 +127,11 @@ describe('services table', () => {
 
   it('an error reply without a message shows the fallback text', async () => {
     allowConsoleError();
-    server.use(http.patch('/api/services/:id/verify', () => HttpResponse.json({ success: false, showMessage: true }, { status: 500 })));
+    server.use(
+      http.patch('/api/services/:id/verify', () =>
+        HttpResponse.json({ success: false, showMessage: true }, { status: 500 }),
+      ),
+    );
     const { user } = renderApp('/services');
     const row = await screen.findByRole('row', { name: rowOf(seo) });
     await user.click(within(row).getByRole('button', { name: 'Approve' }));
@@ -120,7 +143,9 @@ describe('services table', () => {
     const { user } = renderApp('/services');
     await user.click(await screen.findByRole('button', { name: `Delete service SEO Audit of Ann Lee` }));
     expect(await screen.findByRole('heading', { name: 'Delete Service' })).toBeInTheDocument();
-    expect(screen.getByText('Are you sure you want to delete SEO Audit? This action cannot be undone.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Are you sure you want to delete SEO Audit? This action cannot be undone.'),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('No services found.')).toBeInTheDocument();
     expect(deleted).toEqual([seo._id]);
@@ -140,7 +165,10 @@ describe('services table', () => {
     const row = await screen.findByRole('row', { name: rowOf(seo) });
     onlineManager.setOnline(false);
     await waitFor(() => expect(within(row).getByRole('button', { name: 'Approve' })).toBeDisabled());
-    expect(within(row).getByRole('button', { name: 'Approve' })).toHaveAttribute('aria-description', OFFLINE_WRITE_REASON);
+    expect(within(row).getByRole('button', { name: 'Approve' })).toHaveAttribute(
+      'aria-description',
+      OFFLINE_WRITE_REASON,
+    );
     expect(within(row).getByRole('button', { name: 'Delete service SEO Audit of Ann Lee' })).toBeDisabled();
   });
 
@@ -170,7 +198,10 @@ describe('service detail', () => {
     expect(field('Created')).toMatch(/^Nov 10, 2026/);
     expect(field('Last Updated')).toMatch(/^Nov 10, 2026/);
     expect(field('Name')).toBe('Ann Lee');
-    expect(screen.getByRole('link', { name: 'ann.lee@example.com' })).toHaveAttribute('href', 'mailto:ann.lee@example.com');
+    expect(screen.getByRole('link', { name: 'ann.lee@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:ann.lee@example.com',
+    );
     expect(field('Phone')).toBe('+1 555 0101');
     expect(screen.getByRole('heading', { name: 'Account Information' })).toBeInTheDocument();
     expect(field('Occupation')).toBe('Designer');
@@ -220,7 +251,9 @@ describe('service detail', () => {
     expect(await screen.findByRole('button', { name: 'Disapprove' })).toBeInTheDocument();
     expect(screen.getAllByText('Verified').length).toBeGreaterThan(0);
     await user.click(screen.getByRole('button', { name: 'Delete' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Delete Service' })).getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete Service' })).getByRole('button', { name: 'Delete' }),
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe('/services'));
     expect(deleted).toEqual([seo._id]);
   });

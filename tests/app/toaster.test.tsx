@@ -6,7 +6,12 @@ import { Providers } from '@/app/providers';
 
 /** react-hot-toast as spec 9 sets it up. */
 describe('toasts', () => {
-  const renderToaster = () => render(<Providers queryClient={createQueryClient()} env="test">{null}</Providers>);
+  const renderToaster = () =>
+    render(
+      <Providers queryClient={createQueryClient()} env="test">
+        {null}
+      </Providers>,
+    );
 
   it('sit at the top centre, at most 350px wide', async () => {
     renderToaster();

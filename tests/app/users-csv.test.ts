@@ -19,7 +19,9 @@ describe('users CSV', () => {
     const out = lines(usersCsv(users));
     expect(out[0]).toBe('Name,Email,Verified,Age,Occupation,Contact No,Interest,Past Experience,Account Created');
     // A leading + is neutralised like a formula.
-    expect(out[1]).toBe(`Ann Lee,ann.lee@example.com,Yes,29,Designer,'+1 555 0101,UI/UX,Two years in agencies,"10/1/2026, 9:30:00 AM"`);
+    expect(out[1]).toBe(
+      `Ann Lee,ann.lee@example.com,Yes,29,Designer,'+1 555 0101,UI/UX,Two years in agencies,"10/1/2026, 9:30:00 AM"`,
+    );
     expect(out[2]).toBe('José Álvarez,jose@example.es,No,,,,,,"9/12/2026, 2:00:00 PM"');
     expect(out).toHaveLength(users.length + 2); // trailing CRLF
   });
@@ -29,7 +31,13 @@ describe('users CSV', () => {
   });
 
   it('neutralises formulas and quotes commas and quotes', () => {
-    const evil: User = { ...users[0]!, name: '=HYPERLINK("http://x")', occupation: 'Dev, "lead"', contactNo: '+44 7700 900123', interest: '@sum' };
+    const evil: User = {
+      ...users[0]!,
+      name: '=HYPERLINK("http://x")',
+      occupation: 'Dev, "lead"',
+      contactNo: '+44 7700 900123',
+      interest: '@sum',
+    };
     const row = lines(usersCsv([evil]))[1]!;
     expect(row.startsWith(`"'=HYPERLINK(""http://x"")"`)).toBe(true);
     expect(row).toContain(`"Dev, ""lead"""`);

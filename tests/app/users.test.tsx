@@ -44,16 +44,26 @@ describe('users list', () => {
   it('shows the columns, verified badges, dates and the count', async () => {
     renderApp('/users');
     expect(await screen.findByRole('heading', { name: 'Users' })).toBeInTheDocument();
-    expect(screen.getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['No', 'Name', 'Email', 'Verified', 'Account Created', 'Actions']);
+    expect(screen.getAllByRole('columnheader').map((c) => c.textContent)).toEqual([
+      'No',
+      'Name',
+      'Email',
+      'Verified',
+      'Account Created',
+      'Actions',
+    ]);
     expect(screen.getByText('3 users')).toBeInTheDocument();
     const row = screen.getByRole('row', { name: `Open user ${ann.name}` });
     expect(within(row).getByText('1')).toBeInTheDocument();
     expect(within(row).getByText(ann.email)).toBeInTheDocument();
     expect(within(row).getByText('Oct 1, 2026')).toBeInTheDocument();
     // Green Verified, red Not Verified (spec 2).
-    const badge = (text: string, r: HTMLElement) => within(r).getByText(text).closest('.mantine-Badge-root')!.getAttribute('style') ?? '';
+    const badge = (text: string, r: HTMLElement) =>
+      within(r).getByText(text).closest('.mantine-Badge-root')!.getAttribute('style') ?? '';
     expect(badge('Verified', row)).toContain('--mantine-color-green');
-    expect(badge('Not Verified', screen.getByRole('row', { name: `Open user ${jose.name}` }))).toContain('--mantine-color-red');
+    expect(badge('Not Verified', screen.getByRole('row', { name: `Open user ${jose.name}` }))).toContain(
+      '--mantine-color-red',
+    );
     // The table scrolls inside a box at most 900px high.
     expect(screen.getByRole('table').closest('[style*="max-height"]')).toHaveStyle({ maxHeight: '900px' });
   });
@@ -124,7 +134,9 @@ describe('users list', () => {
     expect(files[0]!.name).toBe('Users.csv');
     expect([...new Uint8Array(await files[0]!.blob.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // BOM
     const all = await files[0]!.blob.text();
-    expect(all.split('\r\n')[0]).toBe('Name,Email,Verified,Age,Occupation,Contact No,Interest,Past Experience,Account Created');
+    expect(all.split('\r\n')[0]).toBe(
+      'Name,Email,Verified,Age,Occupation,Contact No,Interest,Past Experience,Account Created',
+    );
     expect(all.split('\r\n').filter(Boolean)).toHaveLength(4);
 
     await user.type(screen.getByPlaceholderText('Search by Name or Email'), 'nair');
@@ -179,7 +191,14 @@ describe('users list', () => {
 
   it('a failed delete shows the server message and "Error!" / "Failed to delete the user.", and keeps the row', async () => {
     allowConsoleError();
-    server.use(http.delete('/api/users/:id', () => HttpResponse.json({ success: false, message: 'You cannot delete your own account while logged in with it.', showMessage: true }, { status: 409 })));
+    server.use(
+      http.delete('/api/users/:id', () =>
+        HttpResponse.json(
+          { success: false, message: 'You cannot delete your own account while logged in with it.', showMessage: true },
+          { status: 409 },
+        ),
+      ),
+    );
     const { user } = renderApp('/users');
     await user.click(await screen.findByRole('button', { name: `Delete user ${ann.name}` }));
     await user.click(await screen.findByRole('button', { name: 'Yes, delete it!' }));
@@ -196,7 +215,9 @@ describe('users list', () => {
     const { user } = renderApp('/users');
     await user.click(await screen.findByRole('button', { name: `Delete user ${ann.name}` }));
     await user.click(await screen.findByRole('button', { name: 'Yes, delete it!' }));
-    expect(await screen.findByText('No response from the server. Please check your network connection.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No response from the server. Please check your network connection.'),
+    ).toBeInTheDocument();
   });
 
   it('offline, delete is disabled while the local download still works', async () => {

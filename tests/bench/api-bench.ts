@@ -4,7 +4,15 @@ import { buildApp } from '@/server/app';
 import type { ServerConfig } from '@/server/config';
 import { seedBulk } from '@/server/db/seed/bulk';
 import { openPglite, openPostgres, type OpenedTarget } from './bench-targets';
-import { BROWSER_ENCODING, closeAgent, countArrayItems, formatBytes, get, percentile, throughput } from './http-measure';
+import {
+  BROWSER_ENCODING,
+  closeAgent,
+  countArrayItems,
+  formatBytes,
+  get,
+  percentile,
+  throughput,
+} from './http-measure';
 import type { AddressInfo } from 'node:net';
 
 /**
@@ -155,7 +163,10 @@ async function benchTarget(target: OpenedTarget) {
       let rps = NaN;
       let errors = 0;
       if (raw.bytes * CLIENTS <= INFLIGHT_LIMIT) ({ rps, errors } = await throughput(url, browser, CLIENTS, SECONDS));
-      else console.log(`${path}: throughput skipped: ${CLIENTS} replies of ${formatBytes(raw.bytes)} in flight exceed BENCH_INFLIGHT_LIMIT_MB`);
+      else
+        console.log(
+          `${path}: throughput skipped: ${CLIENTS} replies of ${formatBytes(raw.bytes)} in flight exceed BENCH_INFLIGHT_LIMIT_MB`,
+        );
       const row: Row = {
         path,
         status: 200,
@@ -172,7 +183,9 @@ async function benchTarget(target: OpenedTarget) {
         errors,
       };
       results.push(row);
-      console.log(`${path}: ${row.rows} rows, p50 ${row.p50.toFixed(0)} ms over ${row.samples}, ${Number.isFinite(rps) ? rps.toFixed(1) : '-'} req/s`);
+      console.log(
+        `${path}: ${row.rows} rows, p50 ${row.p50.toFixed(0)} ms over ${row.samples}, ${Number.isFinite(rps) ? rps.toFixed(1) : '-'} req/s`,
+      );
     }
   } finally {
     await app.close(); // closes the database too
@@ -209,7 +222,9 @@ async function runTarget(kind: 'pglite' | 'postgres') {
   }
   const target = await openPostgres(PG_URL);
   if (typeof target === 'string') {
-    console.log(`\n## postgres\n\nSkipped: ${target}. Set BENCH_DATABASE_URL to a server where a database may be created.`);
+    console.log(
+      `\n## postgres\n\nSkipped: ${target}. Set BENCH_DATABASE_URL to a server where a database may be created.`,
+    );
     return;
   }
   try {
@@ -227,10 +242,15 @@ async function main() {
     closeAgent();
     return;
   }
-  console.log(`# API benchmark (${SIZE.users} users, ${SIZE.enrollments} enrollments, ${SIZE.services} purchases; node ${process.version})`);
+  console.log(
+    `# API benchmark (${SIZE.users} users, ${SIZE.enrollments} enrollments, ${SIZE.services} purchases; node ${process.version})`,
+  );
   // One child process per database, so RSS, heap and GC of one run do not leak into the other.
   for (const kind of ['pglite', 'postgres'] as const) {
-    const child = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit', env: { ...env, BENCH_ONLY: kind } });
+    const child = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+      stdio: 'inherit',
+      env: { ...env, BENCH_ONLY: kind },
+    });
     if (child.status !== 0) throw new Error(`the ${kind} run failed (exit ${child.status ?? child.signal})`);
   }
 }

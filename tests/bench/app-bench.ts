@@ -22,7 +22,15 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const BIG_USERS = Number(process.env.BENCH_USERS ?? 50_000);
 const ADMIN = { email: 'bench-admin@coursedesk.dev', password: 'bench-password-123' };
 const DEMO = { email: 'admin@coursedesk.dev', password: 'coursedesk-demo' };
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 const ROW = 'tbody tr[aria-rowindex]';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
@@ -65,7 +73,11 @@ async function initialJs(context: BrowserContext, url: string, ready: (page: Pag
   await page.waitForLoadState('networkidle');
   const files = await Promise.all(bodies);
   await page.close();
-  return { files: files.length, raw: files.reduce((n, b) => n + b.length, 0), gzip: files.reduce((n, b) => n + zlib.gzipSync(b, { level: 9 }).length, 0) };
+  return {
+    files: files.length,
+    raw: files.reduce((n, b) => n + b.length, 0),
+    gzip: files.reduce((n, b) => n + zlib.gzipSync(b, { level: 9 }).length, 0),
+  };
 }
 
 async function login(page: Page, who: { email: string; password: string }, target: string) {
@@ -95,9 +107,19 @@ async function demoPhase(browser: Browser) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'coursedesk-app-bench-'));
   const server = await startServer(dir, { SEED_DEMO: '1' });
   try {
-    const loginJs = await initialJs(await browser.newContext(), `${BASE}/login`, (p) => p.getByRole('button', { name: 'Login' }).waitFor());
+    const loginJs = await initialJs(await browser.newContext(), `${BASE}/login`, (p) =>
+      p.getByRole('button', { name: 'Login' }).waitFor(),
+    );
 
-    const token = ((await (await fetch(`${BASE}/api/users/login-admin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO) })).json()) as { data: { authToken: string; userData: unknown } }).data;
+    const token = (
+      (await (
+        await fetch(`${BASE}/api/users/login-admin`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(DEMO),
+        })
+      ).json()) as { data: { authToken: string; userData: unknown } }
+    ).data;
     const usersContext = await browser.newContext();
     await usersContext.addInitScript((d) => {
       localStorage.setItem('authToken', d.authToken);
@@ -182,16 +204,28 @@ try {
   console.log('| measure | value | target |');
   console.log('|---|---|---|');
   if (demo) {
-    console.log(`| initial JS, /login (gzip) | ${kb(demo.loginJs.gzip)} in ${demo.loginJs.files} files (${kb(demo.loginJs.raw)} raw) | < 250 KB |`);
-    console.log(`| initial JS, /users (gzip) | ${kb(demo.usersJs.gzip)} in ${demo.usersJs.files} files (${kb(demo.usersJs.raw)} raw) | < 250 KB |`);
+    console.log(
+      `| initial JS, /login (gzip) | ${kb(demo.loginJs.gzip)} in ${demo.loginJs.files} files (${kb(demo.loginJs.raw)} raw) | < 250 KB |`,
+    );
+    console.log(
+      `| initial JS, /users (gzip) | ${kb(demo.usersJs.gzip)} in ${demo.usersJs.files} files (${kb(demo.usersJs.raw)} raw) | < 250 KB |`,
+    );
     console.log(`| demo data: login click to users table, cold | ${ms(median(demo.cold))} | |`);
-    console.log(`| demo data: reload to users table, warm (cache + service worker) | ${ms(median(demo.warm))} | < 800 ms |`);
+    console.log(
+      `| demo data: reload to users table, warm (cache + service worker) | ${ms(median(demo.warm))} | < 800 ms |`,
+    );
     console.log(`| demo data: reload to users table, offline | ${ms(median(demo.offline))} | < 800 ms |`);
   }
   if (big) {
-    console.log(`| ${BIG_USERS.toLocaleString('en-US')} users: login click to users table | ${ms(big.loginToTable)} | |`);
-    console.log(`| ${BIG_USERS.toLocaleString('en-US')} users: keystroke to filtered table | ${ms(median(big.keystrokes))} median, ${ms(Math.max(...big.keystrokes))} max (${big.keystrokes.length} keys) | < 100 ms |`);
-    console.log(`| ${BIG_USERS.toLocaleString('en-US')} users: JS heap after the loader | ${big.heapMb.toFixed(1)} MB | |`);
+    console.log(
+      `| ${BIG_USERS.toLocaleString('en-US')} users: login click to users table | ${ms(big.loginToTable)} | |`,
+    );
+    console.log(
+      `| ${BIG_USERS.toLocaleString('en-US')} users: keystroke to filtered table | ${ms(median(big.keystrokes))} median, ${ms(Math.max(...big.keystrokes))} max (${big.keystrokes.length} keys) | < 100 ms |`,
+    );
+    console.log(
+      `| ${BIG_USERS.toLocaleString('en-US')} users: JS heap after the loader | ${big.heapMb.toFixed(1)} MB | |`,
+    );
   }
 } finally {
   await browser.close();

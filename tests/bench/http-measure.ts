@@ -49,7 +49,12 @@ export function percentile(values: readonly number[], p: number): number {
 }
 
 /** Completed requests per second with `clients` loops each sending the next request when the last one ends. */
-export async function throughput(url: string, headers: Record<string, string>, clients: number, seconds: number): Promise<{ rps: number; errors: number }> {
+export async function throughput(
+  url: string,
+  headers: Record<string, string>,
+  clients: number,
+  seconds: number,
+): Promise<{ rps: number; errors: number }> {
   const until = performance.now() + seconds * 1000;
   let done = 0;
   let errors = 0;
@@ -80,7 +85,8 @@ export function countArrayItems(body: Buffer, key: string): number | null {
   for (let i = start + key.length + 4; i < body.length; i++) {
     const c = body[i]!;
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
       continue;
     }

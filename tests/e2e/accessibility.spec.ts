@@ -7,7 +7,9 @@ import { login } from './helpers';
  * controls, list and landmark structure. Every screen of the spec, plus the two create modals.
  */
 async function expectAccessible(page: Page, screen: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   const found = violations.map((v) => `${screen}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
   expect(found).toEqual([]);
 }
@@ -50,7 +52,12 @@ for (const { theme, width } of [
     await page.locator('.swal2-popup').getByRole('button', { name: 'Cancel' }).click();
     await expect(page.locator('.swal2-popup')).toBeHidden();
 
-    await open(page, '/courses', (p) => expect(p.getByRole('link', { name: 'More Info' }).first()).toBeVisible(), 'courses');
+    await open(
+      page,
+      '/courses',
+      (p) => expect(p.getByRole('link', { name: 'More Info' }).first()).toBeVisible(),
+      'courses',
+    );
     await page.getByRole('button', { name: 'Add Course' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await expectAccessible(page, 'add course modal');
@@ -64,7 +71,12 @@ for (const { theme, width } of [
       await expectAccessible(page, `course ${tab}`);
     }
 
-    await open(page, '/enrollments', (p) => expect(p.getByRole('heading', { name: 'Enrollments Data' })).toBeVisible(), 'enrollments');
+    await open(
+      page,
+      '/enrollments',
+      (p) => expect(p.getByRole('heading', { name: 'Enrollments Data' })).toBeVisible(),
+      'enrollments',
+    );
     await page.getByRole('button', { name: 'Start New Batch' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await expectAccessible(page, 'start new batch modal');

@@ -60,10 +60,12 @@ test('logout asks first, revokes the token and leaves nothing in localStorage or
         r.onerror = () => rej(r.error);
       });
       for (const store of Array.from(db.objectStoreNames)) {
-        entries.push(await new Promise<number>((res) => {
-          const c = db.transaction(store).objectStore(store).count();
-          c.onsuccess = () => res(c.result);
-        }));
+        entries.push(
+          await new Promise<number>((res) => {
+            const c = db.transaction(store).objectStore(store).count();
+            c.onsuccess = () => res(c.result);
+          }),
+        );
       }
       db.close();
     }

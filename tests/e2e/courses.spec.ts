@@ -8,7 +8,8 @@ async function serverCourses(page: Page): Promise<Course[]> {
   const res = await page.request.get('/api/courses', { headers: { authorization: `Bearer ${token}` } });
   return ((await res.json()) as { data: Course[] }).data;
 }
-const serverCourse = async (page: Page, title: string) => (await serverCourses(page)).find((c) => c.cardData.title === title)!;
+const serverCourse = async (page: Page, title: string) =>
+  (await serverCourses(page)).find((c) => c.cardData.title === title)!;
 
 const card = (page: Page, title: string) => page.getByRole('article', { name: title });
 /** A form field by its label; required labels end with an asterisk. */
@@ -17,7 +18,9 @@ const field = (scope: Locator, label: string) => scope.getByRole('textbox', { na
 /** Opens a demo course from the grid with More Info, then one of its tabs. */
 async function openCourse(page: Page, title: string, tab?: string) {
   await login(page, '/courses');
-  await card(page, title).getByRole('link', { name: /More Info/ }).click();
+  await card(page, title)
+    .getByRole('link', { name: /More Info/ })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   if (tab) await page.getByRole('tab', { name: tab, exact: true }).click();
 }
@@ -31,14 +34,20 @@ test('the grid shows the demo courses with their pictures, prices and ratings', 
   for (const c of courses) {
     const el = card(page, c.cardData.title);
     await expect(el).toBeVisible();
-    await expect(el.getByText(`$${c.cardData.price.toLocaleString('en-US', { minimumFractionDigits: 2 })}`)).toBeVisible();
+    await expect(
+      el.getByText(`$${c.cardData.price.toLocaleString('en-US', { minimumFractionDigits: 2 })}`),
+    ).toBeVisible();
     await expect(el.getByText(`Rating ${c.cardData.rating.toFixed(1)}`, { exact: true })).toBeVisible();
   }
   const first = card(page, courses[0]!.cardData.title);
-  await expect.poll(() => first.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => first.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
   // Descriptions are clamped to two lines.
   const description = first.getByText(courses[0]!.cardData.description);
-  const lines = await description.evaluate((el) => Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)));
+  const lines = await description.evaluate((el) =>
+    Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)),
+  );
   expect(lines).toBeLessThanOrEqual(2);
 });
 
@@ -58,7 +67,9 @@ test('adds a course, then deletes it after confirming', async ({ page }) => {
   await expect(card(page, title).getByText('$79.90')).toBeVisible();
   expect((await serverCourse(page, title)).cardData).toMatchObject({ rating: 4.3, reviews: 12, price: 79.9 });
 
-  await card(page, title).getByRole('button', { name: `Delete course ${title}` }).click();
+  await card(page, title)
+    .getByRole('button', { name: `Delete course ${title}` })
+    .click();
   await expect(page.getByRole('heading', { name: 'Are you sure?' })).toBeVisible();
   await expect(page.getByText("You won't be able to revert this!")).toBeVisible();
   await confirmSwal(page, 'Yes, delete it!');
@@ -70,7 +81,15 @@ test('adds a course, then deletes it after confirming', async ({ page }) => {
 
 test('a course opens with its banner and seven tabs; the tab is kept in the URL', async ({ page }) => {
   await openCourse(page, 'Full-Stack Web Development');
-  await expect(page.getByRole('tab')).toHaveText(['Page Data', 'Syllabus', 'FAQ', 'Reviews', 'Resources', 'Features', 'Learn']);
+  await expect(page.getByRole('tab')).toHaveText([
+    'Page Data',
+    'Syllabus',
+    'FAQ',
+    'Reviews',
+    'Resources',
+    'Features',
+    'Learn',
+  ]);
   await expect(page.getByRole('tab', { name: 'Page Data' })).toHaveAttribute('aria-selected', 'true');
   await page.getByRole('tab', { name: 'FAQ' }).click();
   await expect(page).toHaveURL(/\?tab=faq$/);
@@ -80,18 +99,59 @@ test('a course opens with its banner and seven tabs; the tab is kept in the URL'
 
 /** Each item kind: its tab, modal noun, the add form, the edit, and its spec 8 deletion notice. */
 const KINDS = [
-  { tab: 'Syllabus', noun: 'Syllabus', add: { 'Week Number': '42', Topic: 'E2E topic', Details: 'Line one.\nLine two.' }, name: 'syllabus week 42', edit: ['Topic', 'E2E topic, revised'], list: 'syllabus', deleted: 'Syllabus has been deleted.' },
-  { tab: 'FAQ', noun: 'FAQ', add: { Question: 'E2E question?', Answer: 'E2E answer.' }, name: 'FAQ "E2E question?"', edit: ['Answer', 'E2E answer, revised.'], list: 'faq', deleted: 'FAQ has been deleted.' },
-  { tab: 'Reviews', noun: 'Review', add: { Reviewer: 'E2E Reviewer', Comment: 'E2E comment.' }, name: 'review by E2E Reviewer', edit: ['Comment', 'E2E comment, revised.'], list: 'reviews', deleted: 'Review has been deleted.' },
-  { tab: 'Resources', noun: 'Resource', add: { Name: 'E2E docs', Link: 'https://example.com/e2e' }, name: 'resource "E2E docs"', edit: ['Link', 'https://example.com/e2e-revised'], list: 'additionalResources', deleted: 'Additional resource has been deleted.' },
-  { tab: 'Features', noun: 'Feature', add: { Feature: 'E2E feature', Value: 'E2E value' }, name: 'feature "E2E feature"', edit: ['Value', 'E2E value, revised'], list: 'tableData', deleted: 'Table data has been deleted.' },
+  {
+    tab: 'Syllabus',
+    noun: 'Syllabus',
+    add: { 'Week Number': '42', Topic: 'E2E topic', Details: 'Line one.\nLine two.' },
+    name: 'syllabus week 42',
+    edit: ['Topic', 'E2E topic, revised'],
+    list: 'syllabus',
+    deleted: 'Syllabus has been deleted.',
+  },
+  {
+    tab: 'FAQ',
+    noun: 'FAQ',
+    add: { Question: 'E2E question?', Answer: 'E2E answer.' },
+    name: 'FAQ "E2E question?"',
+    edit: ['Answer', 'E2E answer, revised.'],
+    list: 'faq',
+    deleted: 'FAQ has been deleted.',
+  },
+  {
+    tab: 'Reviews',
+    noun: 'Review',
+    add: { Reviewer: 'E2E Reviewer', Comment: 'E2E comment.' },
+    name: 'review by E2E Reviewer',
+    edit: ['Comment', 'E2E comment, revised.'],
+    list: 'reviews',
+    deleted: 'Review has been deleted.',
+  },
+  {
+    tab: 'Resources',
+    noun: 'Resource',
+    add: { Name: 'E2E docs', Link: 'https://example.com/e2e' },
+    name: 'resource "E2E docs"',
+    edit: ['Link', 'https://example.com/e2e-revised'],
+    list: 'additionalResources',
+    deleted: 'Additional resource has been deleted.',
+  },
+  {
+    tab: 'Features',
+    noun: 'Feature',
+    add: { Feature: 'E2E feature', Value: 'E2E value' },
+    name: 'feature "E2E feature"',
+    edit: ['Value', 'E2E value, revised'],
+    list: 'tableData',
+    deleted: 'Table data has been deleted.',
+  },
 ] as const;
 
 for (const k of KINDS) {
   test(`${k.tab}: add, edit and delete an item`, async ({ page }) => {
     const course = 'Data Science with Python';
     await openCourse(page, course, k.tab);
-    const items = async () => (await serverCourse(page, course)).pageData[k.list] as unknown as Record<string, unknown>[];
+    const items = async () =>
+      (await serverCourse(page, course)).pageData[k.list] as unknown as Record<string, unknown>[];
     const before = (await items()).length;
 
     await page.getByRole('button', { name: `+ Add ${k.noun}` }).click();
@@ -139,7 +199,9 @@ test('Page Data: Update All Data saves the page fields on the server', async ({ 
   expect(saved.courseDetails.instructor).toBe('E2E Instructor');
 
   await page.reload();
-  await expect(page.getByRole('tabpanel', { name: 'Page Data' }).getByLabel('Instructor')).toHaveValue('E2E Instructor');
+  await expect(page.getByRole('tabpanel', { name: 'Page Data' }).getByLabel('Instructor')).toHaveValue(
+    'E2E Instructor',
+  );
 });
 
 test('Learn: points are edited as lines and saved with Update', async ({ page }) => {
@@ -148,7 +210,9 @@ test('Learn: points are edited as lines and saved with Update', async ({ page })
   const panel = page.getByRole('tabpanel', { name: 'Learn' });
   const before = (await serverCourse(page, course)).pageData.whatYouWillLearn;
   await panel.getByRole('button', { name: 'Add point' }).click();
-  await panel.getByRole('textbox', { name: `Learning point ${before.length + 1}`, exact: true }).fill('E2E learning point');
+  await panel
+    .getByRole('textbox', { name: `Learning point ${before.length + 1}`, exact: true })
+    .fill('E2E learning point');
   await panel.getByRole('button', { name: 'Update' }).click();
   await expect(page.getByText('Learning points updated.')).toBeVisible();
   expect((await serverCourse(page, course)).pageData.whatYouWillLearn).toEqual([...before, 'E2E learning point']);

@@ -16,11 +16,16 @@ const nameOf = (e: Enrollment) => e.userId?.name || e.userDetails.name;
 async function csvOf(download: Download) {
   const text = await fs.readFile((await download.path())!, 'utf8');
   expect(text.charCodeAt(0)).toBe(0xfeff);
-  return text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+  return text
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
 }
-const HEADER = 'Name,Email,Phone,Paid Amount,Payment Method,Transaction ID,Course,Course Description,Approved,Approval Date,Enrollment Date,Batch';
+const HEADER =
+  'Name,Email,Phone,Paid Amount,Payment Method,Transaction ID,Course,Course Description,Approved,Approval Date,Enrollment Date,Batch';
 const card = (page: Page, name: string) => page.getByRole('article', { name });
-const cardNames = (page: Page) => page.getByRole('article').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+const cardNames = (page: Page) =>
+  page.getByRole('article').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
 
 test('the overview lists the batches, active first, with counts and long dates', async ({ page }) => {
   await login(page, '/enrollments');
@@ -29,7 +34,9 @@ test('the overview lists the batches, active first, with counts and long dates',
   const enrollments = await demoEnrollments(page);
   const names = await cardNames(page);
   const newestFirst = [...batches].reverse();
-  expect(names).toEqual([...newestFirst.filter((b) => b.isActive), ...newestFirst.filter((b) => !b.isActive)].map((b) => b.batchName));
+  expect(names).toEqual(
+    [...newestFirst.filter((b) => b.isActive), ...newestFirst.filter((b) => !b.isActive)].map((b) => b.batchName),
+  );
 
   const spring = batches.find((b) => b.batchName === 'Spring 2026 Cohort')!;
   const count = enrollments.filter((e) => e.batchId === spring._id).length;
@@ -106,7 +113,10 @@ test('approves and disapproves on the batch page; the server keeps the change', 
   await expect(page.getByRole('columnheader')).toHaveText(['Name', 'Email', 'Amount', 'Course', 'Approved', 'Actions']);
 
   // The batch is long: a search-free way to reach the row is to scroll it into view.
-  const row = page.getByRole('row', { name: `Open enrollment of ${nameOf(pending)}` }).filter({ hasText: pending.courseDetails.title }).first();
+  const row = page
+    .getByRole('row', { name: `Open enrollment of ${nameOf(pending)}` })
+    .filter({ hasText: pending.courseDetails.title })
+    .first();
   await row.scrollIntoViewIfNeeded();
   await expect(row.getByText('Pending')).toBeVisible();
   await page.route('**/api/enrollments/approve/*', async (route) => {
@@ -132,7 +142,10 @@ test('the detail shows the enrollment; the edit form and Mark as completed save 
   const e = (await demoEnrollments(page)).find((x) => x.userId && x.amount !== null && x.batchId && !x.completed)!;
   const batch = (await demoBatches(page)).find((b) => b._id === e.batchId)!;
   await page.goto(`/enrollments/batch/${batch._id}`);
-  const row = page.getByRole('row', { name: `Open enrollment of ${nameOf(e)}` }).filter({ hasText: e.courseDetails.title }).first();
+  const row = page
+    .getByRole('row', { name: `Open enrollment of ${nameOf(e)}` })
+    .filter({ hasText: e.courseDetails.title })
+    .first();
   await row.scrollIntoViewIfNeeded();
   await row.getByRole('cell').first().click();
   await expect(page).toHaveURL(/\/enrollments\/[0-9a-f-]{36}$/);
@@ -141,14 +154,21 @@ test('the detail shows the enrollment; the edit form and Mark as completed save 
   expect(shown._id).toBe(e._id); // one enrollment per person, course and batch
 
   await expect(page.getByRole('heading', { name: nameOf(shown), level: 2 })).toBeVisible();
-  const value = (section: string, label: string) => page.getByRole('region', { name: section }).locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('+ dd');
+  const value = (section: string, label: string) =>
+    page
+      .getByRole('region', { name: section })
+      .locator('dt', { hasText: new RegExp(`^${label}$`) })
+      .locator('+ dd');
   await expect(value('User Overview', 'Email')).toHaveText(shown.userId?.email ?? shown.userDetails.email);
   await expect(value('Course Overview', 'Title')).toHaveText(shown.courseDetails.title);
   await expect(value('Course Overview', 'Batch')).toHaveText(batch.batchName);
   await expect(value('Payment', 'Currency')).toHaveText(shown.currency ?? 'N/A');
   await expect(value('Payment', 'Transaction ID')).toHaveText(shown.transactionId ?? 'N/A');
   await expect(value('Verification', 'Verified')).toHaveText(shown.isVerified ? 'Yes' : 'No');
-  await expect(page.getByRole('link', { name: 'Go to Course' })).toHaveAttribute('href', new RegExp(`/courses/${shown.courseDetails.slug}$`));
+  await expect(page.getByRole('link', { name: 'Go to Course' })).toHaveAttribute(
+    'href',
+    new RegExp(`/courses/${shown.courseDetails.slug}$`),
+  );
   await expect(page.getByRole('link', { name: 'Go to Course' })).toHaveAttribute('target', '_blank');
 
   await page.getByRole('button', { name: 'Edit' }).click();
@@ -165,7 +185,11 @@ test('the detail shows the enrollment; the edit form and Mark as completed save 
   await expect(form).toBeHidden();
   await expect(page.getByText('64%')).toBeVisible();
   await expect(value('Payment', 'Payment ID')).toHaveText('pay_e2e_1');
-  expect((await demoEnrollments(page)).find((x) => x._id === id)).toMatchObject({ progress: 64, amountPaid: 120.5, paymentId: 'pay_e2e_1' });
+  expect((await demoEnrollments(page)).find((x) => x._id === id)).toMatchObject({
+    progress: 64,
+    amountPaid: 120.5,
+    paymentId: 'pay_e2e_1',
+  });
 
   await page.getByRole('button', { name: 'Mark as completed' }).click();
   await expect(page.getByText('100%')).toBeVisible();
@@ -182,7 +206,10 @@ test('the three CSV exports hold the right rows and columns', async ({ page }) =
   const enrollments = await demoEnrollments(page);
   const batches = await demoBatches(page);
 
-  const [all] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download All' }).click()]);
+  const [all] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download All' }).click(),
+  ]);
   expect(all.suggestedFilename()).toBe('enrollments.csv');
   const lines = await csvOf(all);
   expect(lines[0]).toBe(HEADER);
@@ -197,7 +224,10 @@ test('the three CSV exports hold the right rows and columns', async ({ page }) =
 
   const batch = batches.find((b) => b.batchName === 'Summer 2026 Cohort')!;
   await card(page, batch.batchName).getByRole('link', { name: 'View Enrollments' }).click();
-  const [one] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download', exact: true }).click()]);
+  const [one] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download', exact: true }).click(),
+  ]);
   expect(one.suggestedFilename()).toBe('Summer 2026 Cohort.csv');
   const batchLines = await csvOf(one);
   expect(batchLines[0]).toBe(HEADER);
@@ -206,7 +236,10 @@ test('the three CSV exports hold the right rows and columns', async ({ page }) =
 
   const row = page.getByRole('row', { name: /^Open enrollment of / }).first();
   const name = (await row.getAttribute('aria-label'))!.replace('Open enrollment of ', '');
-  const [single] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: `Download enrollment of ${name}` }).click()]);
+  const [single] = await Promise.all([
+    page.waitForEvent('download'),
+    row.getByRole('button', { name: `Download enrollment of ${name}` }).click(),
+  ]);
   expect(single.suggestedFilename()).toBe(`${name}.csv`);
   const singleLines = await csvOf(single);
   expect(singleLines).toHaveLength(2);

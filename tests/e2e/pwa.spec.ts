@@ -12,12 +12,17 @@ async function waitForServiceWorker(page: Page) {
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
 }
 
-test('offline: a reload renders the cached screens, says it is offline, and disables writes', async ({ page, context }) => {
+test('offline: a reload renders the cached screens, says it is offline, and disables writes', async ({
+  page,
+  context,
+}) => {
   await login(page, '/');
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   await waitForServiceWorker(page);
   // Let the persister write the loader's lists to IndexedDB.
-  await expect.poll(() => page.evaluate(async () => (await indexedDB.databases()).some((d) => d.name === 'coursedesk'))).toBe(true);
+  await expect
+    .poll(() => page.evaluate(async () => (await indexedDB.databases()).some((d) => d.name === 'coursedesk')))
+    .toBe(true);
   await page.waitForTimeout(1500);
 
   await context.setOffline(true);
@@ -28,8 +33,20 @@ test('offline: a reload renders the cached screens, says it is offline, and disa
   // The session stays: the token check got no answer.
   expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeTruthy();
   // The worker's navigation fallback never answers the API: offline, /api is a network error, not the shell.
-  expect(await page.evaluate(() => fetch('/api/users').then((r) => `status ${r.status}`, () => 'network error'))).toBe('network error');
-  expect(await page.goto('/api/health').then(() => 'answered by the worker', () => 'network error')).toBe('network error');
+  expect(
+    await page.evaluate(() =>
+      fetch('/api/users').then(
+        (r) => `status ${r.status}`,
+        () => 'network error',
+      ),
+    ),
+  ).toBe('network error');
+  expect(
+    await page.goto('/api/health').then(
+      () => 'answered by the worker',
+      () => 'network error',
+    ),
+  ).toBe('network error');
 
   await page.goto('/courses').catch(() => undefined); // a navigation offline is answered by the worker's shell
   await expect(page.getByRole('button', { name: '+ Add Course' })).toBeDisabled();

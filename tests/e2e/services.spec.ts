@@ -36,10 +36,14 @@ test("delete asks with 'Delete Service' and the name, then the row and the recor
   await login(page, '/services');
   const list = await demoServices(page);
   const victim = list[0]!; // on screen: the table renders only the rows in view
-  await page.getByRole('button', { name: `Delete service ${victim.serviceDetails.title} of ${victim.userDetails.name}` }).click();
+  await page
+    .getByRole('button', { name: `Delete service ${victim.serviceDetails.title} of ${victim.userDetails.name}` })
+    .click();
   const dialog = page.locator('.swal2-popup');
   await expect(dialog.getByRole('heading', { name: 'Delete Service' })).toBeVisible();
-  await expect(dialog).toContainText(`Are you sure you want to delete ${victim.serviceDetails.title}? This action cannot be undone.`);
+  await expect(dialog).toContainText(
+    `Are you sure you want to delete ${victim.serviceDetails.title}? This action cannot be undone.`,
+  );
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('row', { name: rowName(victim) })).toHaveCount(0);
   expect((await demoServices(page)).some((s) => s._id === victim._id)).toBe(false);

@@ -72,10 +72,16 @@ test('Download Users saves Users.csv and one user saves their own file', async (
   await login(page, '/users');
   const users = await demoUsers(page);
 
-  const [all] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Users' }).click()]);
+  const [all] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download Users' }).click(),
+  ]);
   expect(all.suggestedFilename()).toBe('Users.csv');
   const text = await fs.readFile((await all.path())!, 'utf8');
-  const lines = text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
   expect(text.charCodeAt(0)).toBe(0xfeff);
   expect(lines[0]).toBe('Name,Email,Verified,Age,Occupation,Contact No,Interest,Past Experience,Account Created');
   expect(lines).toHaveLength(users.length + 1);
@@ -84,10 +90,16 @@ test('Download Users saves Users.csv and one user saves their own file', async (
 
   const one = users.find((u) => /[^\x00-\x7f]/.test(u.name)) ?? users[1]!;
   await page.getByPlaceholder('Search by Name or Email').fill(one.email);
-  const [single] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: `Download user ${one.name}` }).click()]);
+  const [single] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: `Download user ${one.name}` }).click(),
+  ]);
   // The link asks for 'User : {name}.csv'; Chromium saves ':' as '_' (no ':' in file names on Windows).
   expect(single.suggestedFilename()).toBe(`User _ ${one.name}.csv`);
-  const oneLines = (await fs.readFile((await single.path())!, 'utf8')).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+  const oneLines = (await fs.readFile((await single.path())!, 'utf8'))
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
   expect(oneLines).toHaveLength(2);
   expect(oneLines[1]!.startsWith(`${one.name},${one.email},`)).toBe(true);
 });

@@ -3,8 +3,12 @@ import { adminUser, batches, courses, enrollments, services, users } from './fix
 
 /** Default replies for the session and the five lists; tests override with server.use(). */
 export const handlers = [
-  http.post('/api/users/login-admin', () => HttpResponse.json({ success: true, data: { authToken: 'test-token', userData: adminUser } })),
-  http.get('/api/users/login-by-token', () => HttpResponse.json({ success: true, data: { authToken: 'test-token', userData: adminUser } })),
+  http.post('/api/users/login-admin', () =>
+    HttpResponse.json({ success: true, data: { authToken: 'test-token', userData: adminUser } }),
+  ),
+  http.get('/api/users/login-by-token', () =>
+    HttpResponse.json({ success: true, data: { authToken: 'test-token', userData: adminUser } }),
+  ),
   http.post('/api/users/logout', () => HttpResponse.json({ success: true })),
   http.get('/api/users', () => HttpResponse.json({ success: true, users })),
   http.get('/api/courses', () => HttpResponse.json({ success: true, data: courses })),

@@ -15,7 +15,11 @@ afterAll(() => s.close());
 
 describe('GET /api/batches', () => {
   it('lists batches oldest first with their enrollment counts', async () => {
-    const older = await makeBatch(s.db, { batchName: 'Older', createdAt: '2020-01-01T00:00:00.000Z', endDate: '2020-03-01T00:00:00.000Z' });
+    const older = await makeBatch(s.db, {
+      batchName: 'Older',
+      createdAt: '2020-01-01T00:00:00.000Z',
+      endDate: '2020-03-01T00:00:00.000Z',
+    });
     const newer = await makeBatch(s.db, { batchName: 'Newer', createdAt: '2020-02-01T00:00:00.000Z', isActive: false });
     await makeEnrollment(s.db, { batchId: older.id });
     await makeEnrollment(s.db, { batchId: older.id });
@@ -35,34 +39,64 @@ describe('GET /api/batches', () => {
       createdAt: '2020-01-01T00:00:00.000Z',
       enrollmentCount: 2,
     });
-    expect(list.find((b: WireBatch) => b._id === newer.id)).toMatchObject({ endDate: null, isActive: false, enrollmentCount: 0 });
+    expect(list.find((b: WireBatch) => b._id === newer.id)).toMatchObject({
+      endDate: null,
+      isActive: false,
+      enrollmentCount: 0,
+    });
   });
 });
 
 describe('POST /api/batches/start', () => {
   it('creates an active batch (201) and returns it with every batch', async () => {
-    const res = await s.api({ method: 'POST', url: '/api/batches/start', payload: { batchName: '  Spring 2026 ', startDate: '2026-03-01', endDate: '' } });
+    const res = await s.api({
+      method: 'POST',
+      url: '/api/batches/start',
+      payload: { batchName: '  Spring 2026 ', startDate: '2026-03-01', endDate: '' },
+    });
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body).toMatchObject({
       success: true,
       showMessage: true,
       message: expect.stringContaining('Spring 2026'),
-      data: { batchName: 'Spring 2026', startDate: '2026-03-01T00:00:00.000Z', endDate: null, isActive: true, enrollmentCount: 0 },
+      data: {
+        batchName: 'Spring 2026',
+        startDate: '2026-03-01T00:00:00.000Z',
+        endDate: null,
+        isActive: true,
+        enrollmentCount: 0,
+      },
     });
     expect(body.allBatches.at(-1)).toEqual(body.data);
   });
 
   it('rejects a blank name, a bad date and an end before the start (400 naming the field)', async () => {
-    const blank = await s.api({ method: 'POST', url: '/api/batches/start', payload: { batchName: '  ', startDate: '2026-03-01' } });
+    const blank = await s.api({
+      method: 'POST',
+      url: '/api/batches/start',
+      payload: { batchName: '  ', startDate: '2026-03-01' },
+    });
     expect(blank.statusCode).toBe(400);
-    expect(blank.json()).toMatchObject({ success: false, showMessage: true, errors: { batchName: expect.any(String) } });
+    expect(blank.json()).toMatchObject({
+      success: false,
+      showMessage: true,
+      errors: { batchName: expect.any(String) },
+    });
     for (const startDate of ['soon', '+275760-09-13T00:00:00.000Z']) {
-      const badDate = await s.api({ method: 'POST', url: '/api/batches/start', payload: { batchName: 'X', startDate } });
+      const badDate = await s.api({
+        method: 'POST',
+        url: '/api/batches/start',
+        payload: { batchName: 'X', startDate },
+      });
       expect(badDate.statusCode).toBe(400);
       expect(badDate.json().errors).toEqual({ startDate: 'Start date must be a valid date.' });
     }
-    const reversed = await s.api({ method: 'POST', url: '/api/batches/start', payload: { batchName: 'X', startDate: '2026-03-01', endDate: '2026-02-01' } });
+    const reversed = await s.api({
+      method: 'POST',
+      url: '/api/batches/start',
+      payload: { batchName: 'X', startDate: '2026-03-01', endDate: '2026-02-01' },
+    });
     expect(reversed.statusCode).toBe(400);
     expect(reversed.json().errors).toEqual({ endDate: 'End date cannot be before the start date.' });
   });
@@ -72,12 +106,27 @@ describe('PUT /api/batches/update/:id', () => {
   it('updates name and dates, keeps isActive when it is not sent, and returns all batches', async () => {
     const b = await makeBatch(s.db, { isActive: false, endDate: '2026-05-01T00:00:00.000Z' });
     await makeEnrollment(s.db, { batchId: b.id });
-    const res = await s.api({ method: 'PUT', url: `/api/batches/update/${b.id}`, payload: { batchName: 'Renamed', startDate: '2026-02-01T09:30:00Z', endDate: '2026-06-30' } });
+    const res = await s.api({
+      method: 'PUT',
+      url: `/api/batches/update/${b.id}`,
+      payload: { batchName: 'Renamed', startDate: '2026-02-01T09:30:00Z', endDate: '2026-06-30' },
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.data).toMatchObject({ _id: b.id, batchName: 'Renamed', startDate: '2026-02-01T09:30:00.000Z', endDate: '2026-06-30T00:00:00.000Z', isActive: false, enrollmentCount: 1 });
+    expect(body.data).toMatchObject({
+      _id: b.id,
+      batchName: 'Renamed',
+      startDate: '2026-02-01T09:30:00.000Z',
+      endDate: '2026-06-30T00:00:00.000Z',
+      isActive: false,
+      enrollmentCount: 1,
+    });
     expect(body.allBatches.find((x: WireBatch) => x._id === b.id)).toEqual(body.data);
-    const activated = await s.api({ method: 'PUT', url: `/api/batches/update/${b.id}`, payload: { batchName: 'Renamed', startDate: '2026-02-01', endDate: null, isActive: true } });
+    const activated = await s.api({
+      method: 'PUT',
+      url: `/api/batches/update/${b.id}`,
+      payload: { batchName: 'Renamed', startDate: '2026-02-01', endDate: null, isActive: true },
+    });
     expect(activated.json().data).toMatchObject({ isActive: true, endDate: null });
   });
 
@@ -86,7 +135,11 @@ describe('PUT /api/batches/update/:id', () => {
     expect((await s.api({ method: 'PUT', url: `/api/batches/update/${UNKNOWN}`, payload })).statusCode).toBe(404);
     expect((await s.api({ method: 'PUT', url: '/api/batches/update/42', payload })).statusCode).toBe(400);
     const b = await makeBatch(s.db);
-    const bad = await s.api({ method: 'PUT', url: `/api/batches/update/${b.id}`, payload: { ...payload, isActive: 'yes' } });
+    const bad = await s.api({
+      method: 'PUT',
+      url: `/api/batches/update/${b.id}`,
+      payload: { ...payload, isActive: 'yes' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toHaveProperty('isActive');
   });
@@ -109,7 +162,11 @@ describe('DELETE /api/batches/delete/:id', () => {
     const kept = await Promise.all([1, 2, 3].map(() => makeEnrollment(s.db, { batchId: b.id })));
     const res = await s.api({ method: 'DELETE', url: `/api/batches/delete/${b.id}` });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ success: false, showMessage: true, message: 'This batch still has 3 enrollments. Move or delete them first.' });
+    expect(res.json()).toEqual({
+      success: false,
+      showMessage: true,
+      message: 'This batch still has 3 enrollments. Move or delete them first.',
+    });
     expect(await s.db.select().from(batches).where(eq(batches.id, b.id))).toHaveLength(1);
     const left = await s.db.select({ id: enrollments.id }).from(enrollments).where(eq(enrollments.batchId, b.id));
     expect(left.map((e) => e.id).sort()).toEqual(kept.map((e) => e.id).sort());

@@ -10,7 +10,12 @@ afterEach(async () => {
 });
 
 const loginDemo = (server: TestServer) =>
-  server.api({ method: 'POST', url: '/api/users/login-admin', payload: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }, token: null });
+  server.api({
+    method: 'POST',
+    url: '/api/users/login-admin',
+    payload: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
+    token: null,
+  });
 
 describe('start-up data', () => {
   it('seeds the demo business with its demo admin into an empty database', async () => {
@@ -28,9 +33,18 @@ describe('start-up data', () => {
   });
 
   it('with ADMIN_EMAIL and ADMIN_PASSWORD the configured admin exists and no demo admin is made', async () => {
-    s = await createTestServer({ seedDemo: true, adminEmail: 'Boss@Example.com', adminPassword: 'a long enough secret' });
+    s = await createTestServer({
+      seedDemo: true,
+      adminEmail: 'Boss@Example.com',
+      adminPassword: 'a long enough secret',
+    });
     expect((await loginDemo(s)).statusCode).toBe(401);
-    const res = await s.api({ method: 'POST', url: '/api/users/login-admin', payload: { email: 'boss@example.com', password: 'a long enough secret' }, token: null });
+    const res = await s.api({
+      method: 'POST',
+      url: '/api/users/login-admin',
+      payload: { email: 'boss@example.com', password: 'a long enough secret' },
+      token: null,
+    });
     expect(res.statusCode).toBe(200);
   });
 });
@@ -38,7 +52,8 @@ describe('start-up data', () => {
 describe('restarts with a configured admin', () => {
   const login = (server: TestServer, email: string, password: string) =>
     server.api({ method: 'POST', url: '/api/users/login-admin', payload: { email, password }, token: null });
-  const me = (server: TestServer, token: string) => server.api({ method: 'GET', url: '/api/users/login-by-token', token });
+  const me = (server: TestServer, token: string) =>
+    server.api({ method: 'GET', url: '/api/users/login-by-token', token });
   const restart = (server: TestServer, adminEmail: string, adminPassword: string) =>
     bootstrap(server.db, { seedDemo: false, adminEmail, adminPassword }, server.app.log);
 
@@ -65,7 +80,10 @@ describe('restarts with a configured admin', () => {
 
   it('two instances starting at once make one admin, and neither fails', async () => {
     s = await createTestServer({ seedDemo: false, adminEmail: null, adminPassword: null });
-    await Promise.all([restart(s, 'twin@example.com', 'twin secret 1'), restart(s, 'twin@example.com', 'twin secret 1')]);
+    await Promise.all([
+      restart(s, 'twin@example.com', 'twin secret 1'),
+      restart(s, 'twin@example.com', 'twin secret 1'),
+    ]);
     const token = (await login(s, 'twin@example.com', 'twin secret 1')).json().data.authToken;
     const list = await s.api({ method: 'GET', url: '/api/users', token });
     expect(list.json().users.filter((u: { email: string }) => u.email === 'twin@example.com')).toHaveLength(1);

@@ -14,7 +14,9 @@ describe('TRUST_PROXY', () => {
 
   it('refuses "trust every hop", which would let clients choose the address the throttle sees', () => {
     for (const value of ['1', 'true', 'yes', 'everyone']) {
-      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY takes the load balancers' addresses/);
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(
+        /TRUST_PROXY takes the load balancers' addresses/,
+      );
     }
   });
 });
@@ -26,7 +28,13 @@ describe('the address the login throttle counts', () => {
     s = null;
   });
   const failedLoginFrom = async (server: TestServer, email: string, forwardedFor: string) => {
-    await server.api({ method: 'POST', url: '/api/users/login-admin', payload: { email, password: 'wrong' }, token: null, headers: { 'x-forwarded-for': forwardedFor } });
+    await server.api({
+      method: 'POST',
+      url: '/api/users/login-admin',
+      payload: { email, password: 'wrong' },
+      token: null,
+      headers: { 'x-forwarded-for': forwardedFor },
+    });
     const [row] = await rows<{ ip: string }>(server.db, sql`select ip from login_failures where email = ${email}`);
     return row?.ip;
   };

@@ -22,9 +22,27 @@ interface Kind {
 }
 
 const KINDS: Kind[] = [
-  { path: 'syllabus', idKey: 'syllabusId', array: 'syllabus', add: { week: 1, topic: 'Intro', details: 'Setup' }, update: { week: 2, topic: 'Ownership', details: 'Moves' } },
-  { path: 'faq', idKey: 'faqId', array: 'faq', add: { question: 'Is it online?', answer: 'Yes.' }, update: { question: 'Is it live?', answer: 'Weekly.' } },
-  { path: 'review', idKey: 'reviewId', array: 'reviews', add: { reviewer: 'Ann', rating: 4, comment: 'Good' }, update: { reviewer: 'Ann B.', rating: 5, comment: 'Great' } },
+  {
+    path: 'syllabus',
+    idKey: 'syllabusId',
+    array: 'syllabus',
+    add: { week: 1, topic: 'Intro', details: 'Setup' },
+    update: { week: 2, topic: 'Ownership', details: 'Moves' },
+  },
+  {
+    path: 'faq',
+    idKey: 'faqId',
+    array: 'faq',
+    add: { question: 'Is it online?', answer: 'Yes.' },
+    update: { question: 'Is it live?', answer: 'Weekly.' },
+  },
+  {
+    path: 'review',
+    idKey: 'reviewId',
+    array: 'reviews',
+    add: { reviewer: 'Ann', rating: 4, comment: 'Good' },
+    update: { reviewer: 'Ann B.', rating: 5, comment: 'Great' },
+  },
   {
     path: 'additional-resource',
     idKey: 'resourceId',
@@ -32,7 +50,13 @@ const KINDS: Kind[] = [
     add: { name: 'Book', link: 'https://doc.rust-lang.org/book/' },
     update: { name: 'Rustlings', link: 'http://github.com/rust-lang/rustlings' },
   },
-  { path: 'table-data', idKey: 'tableDataId', array: 'tableData', add: { feature: 'Projects', value: '3' }, update: { feature: 'Projects', value: '5' } },
+  {
+    path: 'table-data',
+    idKey: 'tableDataId',
+    array: 'tableData',
+    add: { feature: 'Projects', value: '3' },
+    update: { feature: 'Projects', value: '5' },
+  },
 ];
 
 const call = (method: 'POST' | 'PUT' | 'DELETE', path: string, action: string, payload: object) =>
@@ -51,7 +75,11 @@ describe.each(KINDS)('/api/courses/$path', (k) => {
     const c = await makeCourse(s.db, { updatedAt: OLD });
     const added = await call('POST', k.path, 'add', { courseId: c.id, ...k.add });
     expect(added.statusCode).toBe(200);
-    expect(added.json()).toMatchObject({ success: true, showMessage: true, message: expect.stringMatching(/added\.$/) });
+    expect(added.json()).toMatchObject({
+      success: true,
+      showMessage: true,
+      message: expect.stringMatching(/added\.$/),
+    });
     const afterAdd: Course = added.json().data;
     expect(afterAdd._id).toBe(c.id);
     expect(afterAdd.updatedAt).not.toBe(OLD);
@@ -84,7 +112,11 @@ describe.each(KINDS)('/api/courses/$path', (k) => {
       const method = action === 'add' ? 'POST' : action === 'update' ? 'PUT' : 'DELETE';
       const res = await call(method, k.path, action, payload);
       expect(res.statusCode, `${action} ${JSON.stringify(payload)}`).toBe(404);
-      expect(res.json()).toMatchObject({ success: false, showMessage: true, message: expect.stringMatching(/not found/) });
+      expect(res.json()).toMatchObject({
+        success: false,
+        showMessage: true,
+        message: expect.stringMatching(/not found/),
+      });
     }
     const { data: mine } = (await s.api({ method: 'GET', url: `/api/courses/${courseId}` })).json();
     expect(mine.pageData[k.array]).toEqual([{ _id: itemId, ...k.add }]);
@@ -110,7 +142,8 @@ describe.each(KINDS)('/api/courses/$path', (k) => {
 describe('item field rules', () => {
   it('accepts a review rating of 1..5 (also as a numeric string) and rejects anything else', async () => {
     const c = await makeCourse(s.db);
-    const review = (rating: unknown) => call('POST', 'review', 'add', { courseId: c.id, reviewer: 'R', comment: 'C', rating });
+    const review = (rating: unknown) =>
+      call('POST', 'review', 'add', { courseId: c.id, reviewer: 'R', comment: 'C', rating });
     for (const bad of [0, 6, 2.5, -1, '', 'five', null]) {
       const res = await review(bad);
       expect(res.statusCode, String(bad)).toBe(400);
@@ -135,8 +168,13 @@ describe('item field rules', () => {
   it('requires a whole week number of at least 1 for a syllabus item', async () => {
     const c = await makeCourse(s.db);
     for (const week of ['abc', 0, 1.5]) {
-      expect((await call('POST', 'syllabus', 'add', { courseId: c.id, week, topic: 'T', details: 'D' })).statusCode).toBe(400);
+      expect(
+        (await call('POST', 'syllabus', 'add', { courseId: c.id, week, topic: 'T', details: 'D' })).statusCode,
+      ).toBe(400);
     }
-    expect((await call('POST', 'syllabus', 'add', { courseId: c.id, week: '3', topic: 'T', details: 'D' })).json().data.pageData.syllabus[0].week).toBe(3);
+    expect(
+      (await call('POST', 'syllabus', 'add', { courseId: c.id, week: '3', topic: 'T', details: 'D' })).json().data
+        .pageData.syllabus[0].week,
+    ).toBe(3);
   });
 });

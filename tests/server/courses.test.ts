@@ -36,14 +36,23 @@ const page = (over: Record<string, unknown> = {}) => ({
   slug: 'rust-the-page',
   price: 120,
   discountPrice: 99.99,
-  courseDetails: { duration: '8 weeks', level: 'Beginner', language: 'English', certificate: 'Yes', instructor: 'Ferris', enrollmentDeadline: '2026-09-01', startDate: '2026-09-15' },
+  courseDetails: {
+    duration: '8 weeks',
+    level: 'Beginner',
+    language: 'English',
+    certificate: 'Yes',
+    instructor: 'Ferris',
+    enrollmentDeadline: '2026-09-01',
+    startDate: '2026-09-15',
+  },
   ...over,
 });
 
 describe('GET /api/courses', () => {
   it('lists courses in the wire shape with nested items in order and numbers as numbers', async () => {
     const c = await addCard({ title: 'Ordered Items' });
-    const add = (path: string, payload: object) => s.api({ method: 'POST', url: `/api/courses/${path}/add`, payload: { courseId: c._id, ...payload } });
+    const add = (path: string, payload: object) =>
+      s.api({ method: 'POST', url: `/api/courses/${path}/add`, payload: { courseId: c._id, ...payload } });
     await add('syllabus', { week: 2, topic: 'Week two', details: 'd' });
     await add('syllabus', { week: 1, topic: 'Week one', details: 'd' });
     await add('syllabus', { week: 1, topic: 'Week one, later', details: 'd' });
@@ -54,7 +63,11 @@ describe('GET /api/courses', () => {
     await add('additional-resource', { name: 'Book', link: 'https://doc.rust-lang.org/book/' });
     await add('table-data', { feature: 'Projects', value: '3' });
     await add('table-data', { feature: 'Support', value: 'Forum' });
-    await s.api({ method: 'PUT', url: `/api/courses/${c._id}/what-you-will-learn`, payload: { whatYouWillLearn: ['Ownership', 'Traits'] } });
+    await s.api({
+      method: 'PUT',
+      url: `/api/courses/${c._id}/what-you-will-learn`,
+      payload: { whatYouWillLearn: ['Ownership', 'Traits'] },
+    });
 
     const res = await s.api({ method: 'GET', url: '/api/courses' });
     expect(res.statusCode).toBe(200);
@@ -66,11 +79,23 @@ describe('GET /api/courses', () => {
     const p = course.pageData;
     expect(p.syllabus.map((i) => i.topic)).toEqual(['Week one', 'Week one, later', 'Week two']);
     expect(p.faq.map((i) => i.question)).toEqual(['Q1', 'Q2']);
-    expect(p.reviews.map((i) => [i.reviewer, i.rating])).toEqual([['Ann', 5], ['Bob', 3]]);
-    expect(p.additionalResources).toEqual([{ _id: expect.any(String), name: 'Book', link: 'https://doc.rust-lang.org/book/' }]);
+    expect(p.reviews.map((i) => [i.reviewer, i.rating])).toEqual([
+      ['Ann', 5],
+      ['Bob', 3],
+    ]);
+    expect(p.additionalResources).toEqual([
+      { _id: expect.any(String), name: 'Book', link: 'https://doc.rust-lang.org/book/' },
+    ]);
     expect(p.tableData.map((i) => i.feature)).toEqual(['Projects', 'Support']);
     expect(p.whatYouWillLearn).toEqual(['Ownership', 'Traits']);
-    expect(course.cardData).toEqual({ image: 'https://cdn.test/rust.png', title: 'Ordered Items', description: 'Systems programming.', rating: 4.5, reviews: 12, price: 49.5 });
+    expect(course.cardData).toEqual({
+      image: 'https://cdn.test/rust.png',
+      title: 'Ordered Items',
+      description: 'Systems programming.',
+      rating: 4.5,
+      reviews: 12,
+      price: 49.5,
+    });
     expect(p.discountPrice).toBeNull();
     expect(course.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(course.updatedAt).toMatch(/Z$/);
@@ -80,7 +105,14 @@ describe('GET /api/courses', () => {
     const older = await makeCourse(s.db, { createdAt: '2019-01-01T00:00:00.000Z' });
     const { data } = (await s.api({ method: 'GET', url: '/api/courses' })).json();
     expect(data[0]._id).toBe(older.id);
-    expect(data[0].pageData).toMatchObject({ syllabus: [], faq: [], reviews: [], additionalResources: [], tableData: [], whatYouWillLearn: [] });
+    expect(data[0].pageData).toMatchObject({
+      syllabus: [],
+      faq: [],
+      reviews: [],
+      additionalResources: [],
+      tableData: [],
+      whatYouWillLearn: [],
+    });
   });
 });
 
@@ -88,17 +120,28 @@ describe('GET /api/courses/:id', () => {
   it('returns one course, 404 for an unknown id, 400 for a malformed one', async () => {
     const c = await makeCourse(s.db, { cardPrice: '10.25', discountPrice: '8.00' });
     const res = await s.api({ method: 'GET', url: `/api/courses/${c.id}` });
-    expect(res.json()).toMatchObject({ success: true, data: { _id: c.id, cardData: { price: 10.25 }, pageData: { slug: c.slug, discountPrice: 8 } } });
+    expect(res.json()).toMatchObject({
+      success: true,
+      data: { _id: c.id, cardData: { price: 10.25 }, pageData: { slug: c.slug, discountPrice: 8 } },
+    });
     const missing = await s.api({ method: 'GET', url: `/api/courses/${UNKNOWN}` });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toMatchObject({ success: false, showMessage: true, message: expect.stringMatching(/Course not found/) });
+    expect(missing.json()).toMatchObject({
+      success: false,
+      showMessage: true,
+      message: expect.stringMatching(/Course not found/),
+    });
     expect((await s.api({ method: 'GET', url: '/api/courses/not-an-id' })).statusCode).toBe(400);
   });
 });
 
 describe('POST /api/courses/card', () => {
   it('creates a course whose page starts as the card, with a slug from the title', async () => {
-    const res = await s.api({ method: 'POST', url: '/api/courses/card', payload: card({ title: 'Café Déjà Vu: Advanced!', price: '30', rating: 4.7 }) });
+    const res = await s.api({
+      method: 'POST',
+      url: '/api/courses/card',
+      payload: card({ title: 'Café Déjà Vu: Advanced!', price: '30', rating: 4.7 }),
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
       success: true,
@@ -106,7 +149,14 @@ describe('POST /api/courses/card', () => {
       message: 'Course added.',
       data: {
         cardData: { title: 'Café Déjà Vu: Advanced!', price: 30, rating: 4.7, reviews: 12 },
-        pageData: { title: 'Café Déjà Vu: Advanced!', description: 'Systems programming.', price: 30, slug: 'cafe-deja-vu-advanced', discountPrice: null, syllabus: [] },
+        pageData: {
+          title: 'Café Déjà Vu: Advanced!',
+          description: 'Systems programming.',
+          price: 30,
+          slug: 'cafe-deja-vu-advanced',
+          discountPrice: null,
+          syllabus: [],
+        },
       },
     });
   });
@@ -126,22 +176,40 @@ describe('POST /api/courses/card', () => {
     const res = await s.api({ method: 'POST', url: '/api/courses/card', payload: card({ title: '  ', price: -1 }) });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toMatchObject({ title: expect.any(String), price: expect.any(String) });
-    expect((await s.api({ method: 'POST', url: '/api/courses/card', payload: card({ rating: 'abc' }) })).statusCode).toBe(400);
-    expect((await s.api({ method: 'POST', url: '/api/courses/card', payload: { title: 'Only a title' } })).statusCode).toBe(400);
+    expect(
+      (await s.api({ method: 'POST', url: '/api/courses/card', payload: card({ rating: 'abc' }) })).statusCode,
+    ).toBe(400);
+    expect(
+      (await s.api({ method: 'POST', url: '/api/courses/card', payload: { title: 'Only a title' } })).statusCode,
+    ).toBe(400);
   });
 });
 
 describe('DELETE /api/courses/:id', () => {
   it('deletes the course and its items; enrollments keep their courseDetails copy', async () => {
     const c = await addCard({ title: 'Going Away' });
-    await s.api({ method: 'POST', url: '/api/courses/syllabus/add', payload: { courseId: c._id, week: 1, topic: 't', details: 'd' } });
-    const e = await makeEnrollment(s.db, { courseId: c._id, courseTitle: 'Going Away', courseSlug: 'going-away', courseDescription: 'About it' });
+    await s.api({
+      method: 'POST',
+      url: '/api/courses/syllabus/add',
+      payload: { courseId: c._id, week: 1, topic: 't', details: 'd' },
+    });
+    const e = await makeEnrollment(s.db, {
+      courseId: c._id,
+      courseTitle: 'Going Away',
+      courseSlug: 'going-away',
+      courseDescription: 'About it',
+    });
 
     const res = await s.api({ method: 'DELETE', url: `/api/courses/${c._id}` });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: true });
     const [en] = await s.db.select().from(enrollments).where(eq(enrollments.id, e.id));
-    expect(en).toMatchObject({ courseId: null, courseTitle: 'Going Away', courseSlug: 'going-away', courseDescription: 'About it' });
+    expect(en).toMatchObject({
+      courseId: null,
+      courseTitle: 'Going Away',
+      courseSlug: 'going-away',
+      courseDescription: 'About it',
+    });
     expect(await s.db.select().from(courseSyllabus).where(eq(courseSyllabus.courseId, c._id))).toEqual([]);
     expect((await s.api({ method: 'GET', url: `/api/courses/${c._id}` })).statusCode).toBe(404);
   });
@@ -155,19 +223,37 @@ describe('DELETE /api/courses/:id', () => {
 describe('PUT /api/courses/:id/pageData', () => {
   it('replaces the page fields and bumps updatedAt, leaving the card alone', async () => {
     const c = await makeCourse(s.db, { updatedAt: OLD });
-    const res = await s.api({ method: 'PUT', url: `/api/courses/${c.id}/pageData`, payload: page({ slug: `page-${c.id.slice(0, 8)}` }) });
+    const res = await s.api({
+      method: 'PUT',
+      url: `/api/courses/${c.id}/pageData`,
+      payload: page({ slug: `page-${c.id.slice(0, 8)}` }),
+    });
     expect(res.statusCode).toBe(200);
     const { data } = res.json();
-    expect(data.pageData).toMatchObject({ title: 'Rust, the page', price: 120, discountPrice: 99.99, slug: `page-${c.id.slice(0, 8)}`, courseDetails: page().courseDetails });
+    expect(data.pageData).toMatchObject({
+      title: 'Rust, the page',
+      price: 120,
+      discountPrice: 99.99,
+      slug: `page-${c.id.slice(0, 8)}`,
+      courseDetails: page().courseDetails,
+    });
     expect(data.cardData.title).toBe(c.cardTitle);
     expect(data.updatedAt).not.toBe(OLD);
   });
 
   it('keeps its own slug, clears a blank discount price and defaults missing details to empty', async () => {
     const c = await makeCourse(s.db);
-    const res = await s.api({ method: 'PUT', url: `/api/courses/${c.id}/pageData`, payload: page({ slug: c.slug, discountPrice: '', courseDetails: { level: 'Pro' } }) });
+    const res = await s.api({
+      method: 'PUT',
+      url: `/api/courses/${c.id}/pageData`,
+      payload: page({ slug: c.slug, discountPrice: '', courseDetails: { level: 'Pro' } }),
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.pageData).toMatchObject({ slug: c.slug, discountPrice: null, courseDetails: { level: 'Pro', duration: '' } });
+    expect(res.json().data.pageData).toMatchObject({
+      slug: c.slug,
+      discountPrice: null,
+      courseDetails: { level: 'Pro', duration: '' },
+    });
   });
 
   it('answers 409 when another course has the slug', async () => {
@@ -175,27 +261,48 @@ describe('PUT /api/courses/:id/pageData', () => {
     const b = await makeCourse(s.db);
     const res = await s.api({ method: 'PUT', url: `/api/courses/${b.id}/pageData`, payload: page({ slug: a.slug }) });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ success: false, showMessage: true, message: expect.stringContaining(`"${a.slug}" is already used`) });
+    expect(res.json()).toMatchObject({
+      success: false,
+      showMessage: true,
+      message: expect.stringContaining(`"${a.slug}" is already used`),
+    });
   });
 
   it('answers 400 for a bad body or id and 404 for an unknown course', async () => {
     const c = await makeCourse(s.db);
-    const bad = await s.api({ method: 'PUT', url: `/api/courses/${c.id}/pageData`, payload: page({ slug: 'Not A Slug', price: -5 }) });
+    const bad = await s.api({
+      method: 'PUT',
+      url: `/api/courses/${c.id}/pageData`,
+      payload: page({ slug: 'Not A Slug', price: -5 }),
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toMatchObject({ slug: expect.any(String), price: expect.any(String) });
     // Price and discount price must be numbers (spec 5); the form's number inputs cannot send anything else.
-    const words = await s.api({ method: 'PUT', url: `/api/courses/${c.id}/pageData`, payload: page({ slug: c.slug, price: 'ten', discountPrice: 'five' }) });
+    const words = await s.api({
+      method: 'PUT',
+      url: `/api/courses/${c.id}/pageData`,
+      payload: page({ slug: c.slug, price: 'ten', discountPrice: 'five' }),
+    });
     expect(words.statusCode).toBe(400);
-    expect(words.json().errors).toMatchObject({ price: 'Price must be a number.', discountPrice: 'Discount price must be a number.' });
+    expect(words.json().errors).toMatchObject({
+      price: 'Price must be a number.',
+      discountPrice: 'Discount price must be a number.',
+    });
     expect((await s.api({ method: 'PUT', url: '/api/courses/nope/pageData', payload: page() })).statusCode).toBe(400);
-    expect((await s.api({ method: 'PUT', url: `/api/courses/${UNKNOWN}/pageData`, payload: page() })).statusCode).toBe(404);
+    expect((await s.api({ method: 'PUT', url: `/api/courses/${UNKNOWN}/pageData`, payload: page() })).statusCode).toBe(
+      404,
+    );
   });
 });
 
 describe('PUT /api/courses/:id/what-you-will-learn', () => {
   it('replaces the learning points', async () => {
     const c = await makeCourse(s.db, { whatYouWillLearn: ['Old'], updatedAt: OLD });
-    const res = await s.api({ method: 'PUT', url: `/api/courses/${c.id}/what-you-will-learn`, payload: { whatYouWillLearn: [' Borrowing ', 'Lifetimes'] } });
+    const res = await s.api({
+      method: 'PUT',
+      url: `/api/courses/${c.id}/what-you-will-learn`,
+      payload: { whatYouWillLearn: [' Borrowing ', 'Lifetimes'] },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.pageData.whatYouWillLearn).toEqual(['Borrowing', 'Lifetimes']);
     expect(res.json().data.updatedAt).not.toBe(OLD);
@@ -206,7 +313,15 @@ describe('PUT /api/courses/:id/what-you-will-learn', () => {
     const url = `/api/courses/${c.id}/what-you-will-learn`;
     expect((await s.api({ method: 'PUT', url, payload: { whatYouWillLearn: ['ok', '   '] } })).statusCode).toBe(400);
     expect((await s.api({ method: 'PUT', url, payload: {} })).statusCode).toBe(400);
-    expect((await s.api({ method: 'PUT', url: `/api/courses/${UNKNOWN}/what-you-will-learn`, payload: { whatYouWillLearn: [] } })).statusCode).toBe(404);
+    expect(
+      (
+        await s.api({
+          method: 'PUT',
+          url: `/api/courses/${UNKNOWN}/what-you-will-learn`,
+          payload: { whatYouWillLearn: [] },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });
 

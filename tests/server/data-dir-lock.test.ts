@@ -20,7 +20,9 @@ describe('the data folder lock', () => {
     const dir = tempDir();
     // Another live process holds the lock (our parent stands in for it).
     fs.writeFileSync(lockFile(dir), `${os.hostname()} ${process.ppid}`);
-    expect(() => lockDataDir(dir)).toThrow(/Another Coursedesk server \(pid \d+ on .+\) is already using the data folder .*DATA_DIR/);
+    expect(() => lockDataDir(dir)).toThrow(
+      /Another Coursedesk server \(pid \d+ on .+\) is already using the data folder .*DATA_DIR/,
+    );
   });
 
   it('takes over a lock left by a process of this host that has died, and releases it', () => {
@@ -56,7 +58,15 @@ describe('two real servers on one folder', () => {
     const dir = tempDir();
     const start = (port: number) =>
       spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
-        env: { ...process.env, DATA_DIR: dir, PORT: String(port), LOG: '0', SEED_DEMO: '0', DATABASE_URL: '', STATIC_DIR: dir },
+        env: {
+          ...process.env,
+          DATA_DIR: dir,
+          PORT: String(port),
+          LOG: '0',
+          SEED_DEMO: '0',
+          DATABASE_URL: '',
+          STATIC_DIR: dir,
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
     // Each project (PGlite, PostgreSQL) runs this file, maybe at the same time: its own ports.
@@ -64,7 +74,13 @@ describe('two real servers on one folder', () => {
     const first = start(port);
     try {
       for (let i = 0; i < 120; i++) {
-        if (await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false)) break;
+        if (
+          await fetch(`http://127.0.0.1:${port}/api/health`).then(
+            (r) => r.ok,
+            () => false,
+          )
+        )
+          break;
         await new Promise((r) => setTimeout(r, 250));
       }
       const second = start(port + 1);

@@ -25,7 +25,11 @@ describe('foreign keys', () => {
   it('a write whose parent is gone is a 404 that says to reload', async () => {
     const res = await s.api({ method: 'POST', url: '/api/test/enroll-in-missing-batch' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ success: false, message: 'A record this refers to no longer exists. Reload Data and try again.', showMessage: true });
+    expect(res.json()).toEqual({
+      success: false,
+      message: 'A record this refers to no longer exists. Reload Data and try again.',
+      showMessage: true,
+    });
   });
 
   it('deleting what others still point at is a 409, and the enrollment stays', async () => {

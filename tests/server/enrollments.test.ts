@@ -20,13 +20,31 @@ async function listed(id: string): Promise<Enrollment | undefined> {
 
 describe('POST /api/enrollment/enroll', () => {
   it('creates the enrollment (201) with user and course details copied by the server', async () => {
-    const user = await makeUser(s.db, { name: 'Ravi Kumar', email: 'ravi@test.dev', contactNo: '+91 98765', interest: 'AI', pastExperience: 'None' });
-    const course = await makeCourse(s.db, { title: 'Data Science', description: 'Numbers and models.', slug: 'data-science' });
+    const user = await makeUser(s.db, {
+      name: 'Ravi Kumar',
+      email: 'ravi@test.dev',
+      contactNo: '+91 98765',
+      interest: 'AI',
+      pastExperience: 'None',
+    });
+    const course = await makeCourse(s.db, {
+      title: 'Data Science',
+      description: 'Numbers and models.',
+      slug: 'data-science',
+    });
     const batch = await makeBatch(s.db);
     const res = await s.api({
       method: 'POST',
       url: '/api/enrollment/enroll',
-      payload: { userId: user.id, courseId: course.id, batchId: batch.id, amount: '1999.5', currency: 'INR', paymentMethod: 'upi', transactionId: 'tx_1' },
+      payload: {
+        userId: user.id,
+        courseId: course.id,
+        batchId: batch.id,
+        amount: '1999.5',
+        currency: 'INR',
+        paymentMethod: 'upi',
+        transactionId: 'tx_1',
+      },
     });
     expect(res.statusCode).toBe(201);
     const { success, data } = res.json();
@@ -34,9 +52,22 @@ describe('POST /api/enrollment/enroll', () => {
     expect(data).toEqual({
       _id: expect.any(String),
       batchId: batch.id,
-      userId: { _id: user.id, name: 'Ravi Kumar', email: 'ravi@test.dev', phone: '+91 98765', occupation: 'Engineer', interest: 'AI', pastExperience: 'None' },
+      userId: {
+        _id: user.id,
+        name: 'Ravi Kumar',
+        email: 'ravi@test.dev',
+        phone: '+91 98765',
+        occupation: 'Engineer',
+        interest: 'AI',
+        pastExperience: 'None',
+      },
       userDetails: { name: 'Ravi Kumar', email: 'ravi@test.dev', phone: '+91 98765' },
-      courseDetails: { title: 'Data Science', description: 'Numbers and models.', slug: 'data-science', availableDays: null },
+      courseDetails: {
+        title: 'Data Science',
+        description: 'Numbers and models.',
+        slug: 'data-science',
+        availableDays: null,
+      },
       amount: 1999.5,
       currency: 'INR',
       paymentMethod: 'upi',
@@ -59,12 +90,24 @@ describe('POST /api/enrollment/enroll', () => {
   it('answers 404 naming the unknown user, course or batch, and 400 for a bad body', async () => {
     const [user, course, batch] = [await makeUser(s.db), await makeCourse(s.db), await makeBatch(s.db)];
     const base = { userId: user.id, courseId: course.id, batchId: batch.id, amount: 10, currency: 'USD' };
-    for (const [field, what] of [['userId', 'User'], ['courseId', 'Course'], ['batchId', 'Batch']] as const) {
-      const res = await s.api({ method: 'POST', url: '/api/enrollment/enroll', payload: { ...base, [field]: UNKNOWN } });
+    for (const [field, what] of [
+      ['userId', 'User'],
+      ['courseId', 'Course'],
+      ['batchId', 'Batch'],
+    ] as const) {
+      const res = await s.api({
+        method: 'POST',
+        url: '/api/enrollment/enroll',
+        payload: { ...base, [field]: UNKNOWN },
+      });
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toContain(what);
     }
-    const bad = await s.api({ method: 'POST', url: '/api/enrollment/enroll', payload: { ...base, userId: 'x', amount: -1, currency: 'JPY' } });
+    const bad = await s.api({
+      method: 'POST',
+      url: '/api/enrollment/enroll',
+      payload: { ...base, userId: 'x', amount: -1, currency: 'JPY' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['amount', 'currency', 'userId']);
   });
@@ -74,14 +117,23 @@ describe('GET /api/enrollments', () => {
   it('lists newest first; a deleted user leaves userId null and the copied userDetails intact', async () => {
     const user = await makeUser(s.db, { name: 'Gone Soon' });
     const older = await makeEnrollment(s.db, { createdAt: '2024-01-01T00:00:00.000Z', amount: null, currency: null });
-    const newer = await makeEnrollment(s.db, { createdAt: '2025-01-01T00:00:00.000Z', userId: user.id, userName: 'Gone Soon', userEmail: 'gone@test.dev' });
+    const newer = await makeEnrollment(s.db, {
+      createdAt: '2025-01-01T00:00:00.000Z',
+      userId: user.id,
+      userName: 'Gone Soon',
+      userEmail: 'gone@test.dev',
+    });
     expect((await s.api({ method: 'DELETE', url: `/api/users/${user.id}` })).statusCode).toBe(200);
     const res = await s.api({ method: 'GET', url: '/api/enrollments' });
     expect(res.statusCode).toBe(200);
     const list = res.json().data as Enrollment[];
     const ids = list.map((e) => e._id);
     expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
-    expect(list.find((e) => e._id === newer.id)).toMatchObject({ userId: null, userDetails: { name: 'Gone Soon', email: 'gone@test.dev', phone: '555-0101' }, amount: 49 });
+    expect(list.find((e) => e._id === newer.id)).toMatchObject({
+      userId: null,
+      userDetails: { name: 'Gone Soon', email: 'gone@test.dev', phone: '555-0101' },
+      amount: 49,
+    });
     expect(list.find((e) => e._id === older.id)).toMatchObject({ amount: null, currency: null, batchId: null });
   });
 });
@@ -89,14 +141,26 @@ describe('GET /api/enrollments', () => {
 describe('enrollment state changes', () => {
   it('sets progress (0..100) and bumps updatedAt', async () => {
     const e = await makeEnrollment(s.db, { updatedAt: '2024-01-01T00:00:00.000Z' });
-    const res = await s.api({ method: 'PUT', url: `/api/enrollment/enrollments/${e.id}/progress`, payload: { progress: '40' } });
+    const res = await s.api({
+      method: 'PUT',
+      url: `/api/enrollment/enrollments/${e.id}/progress`,
+      payload: { progress: '40' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ _id: e.id, progress: 40, completed: false });
     expect(res.json().data.updatedAt > '2024-01-01T00:00:00.000Z').toBe(true);
-    const out = await s.api({ method: 'PUT', url: `/api/enrollment/enrollments/${e.id}/progress`, payload: { progress: 101 } });
+    const out = await s.api({
+      method: 'PUT',
+      url: `/api/enrollment/enrollments/${e.id}/progress`,
+      payload: { progress: 101 },
+    });
     expect(out.statusCode).toBe(400);
     expect(out.json().errors).toEqual({ progress: 'Progress must be between 0 and 100.' });
-    const fraction = await s.api({ method: 'PUT', url: `/api/enrollment/enrollments/${e.id}/progress`, payload: { progress: 40.5 } });
+    const fraction = await s.api({
+      method: 'PUT',
+      url: `/api/enrollment/enrollments/${e.id}/progress`,
+      payload: { progress: 40.5 },
+    });
     expect(fraction.statusCode).toBe(400);
     expect(fraction.json().errors).toHaveProperty('progress');
   });
@@ -119,16 +183,34 @@ describe('enrollment state changes', () => {
     expect(await listed(e.id)).toMatchObject({ isVerified: true, verifiedAt: data.verifiedAt });
     const disapproved = await s.api({ method: 'PUT', url: `/api/enrollments/dis-approve/${e.id}` });
     expect(disapproved.statusCode).toBe(200);
-    expect(disapproved.json()).toMatchObject({ success: true, data: { _id: e.id, isVerified: false, verifiedAt: null } });
+    expect(disapproved.json()).toMatchObject({
+      success: true,
+      data: { _id: e.id, isVerified: false, verifiedAt: null },
+    });
   });
 
   it('updates any subset of the editable fields', async () => {
     const e = await makeEnrollment(s.db);
     const batch = await makeBatch(s.db);
-    const payload = { paymentId: 'pay_9', amountPaid: '49.99', currency: 'EUR', paymentStatus: 'completed', progress: 75, certificateIssued: true, isApproved: true, batchId: batch.id };
+    const payload = {
+      paymentId: 'pay_9',
+      amountPaid: '49.99',
+      currency: 'EUR',
+      paymentStatus: 'completed',
+      progress: 75,
+      certificateIssued: true,
+      isApproved: true,
+      batchId: batch.id,
+    };
     const res = await s.api({ method: 'PUT', url: `/api/enrollment/${e.id}`, payload });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ ...payload, amountPaid: 49.99, completed: false, amount: 49, transactionId: e.transactionId });
+    expect(res.json().data).toMatchObject({
+      ...payload,
+      amountPaid: 49.99,
+      completed: false,
+      amount: 49,
+      transactionId: e.transactionId,
+    });
     const partial = await s.api({ method: 'PUT', url: `/api/enrollment/${e.id}`, payload: { completed: true } });
     expect(partial.json().data).toMatchObject({ completed: true, progress: 75, paymentId: 'pay_9' });
   });
@@ -138,9 +220,16 @@ describe('enrollment state changes', () => {
     const unknownBatch = await s.api({ method: 'PUT', url: `/api/enrollment/${e.id}`, payload: { batchId: UNKNOWN } });
     expect(unknownBatch.statusCode).toBe(404);
     expect(unknownBatch.json().message).toContain('Batch');
-    const negative = await s.api({ method: 'PUT', url: `/api/enrollment/${e.id}`, payload: { amountPaid: -5, paymentStatus: 'done' } });
+    const negative = await s.api({
+      method: 'PUT',
+      url: `/api/enrollment/${e.id}`,
+      payload: { amountPaid: -5, paymentStatus: 'done' },
+    });
     expect(negative.statusCode).toBe(400);
-    expect(negative.json().errors).toMatchObject({ amountPaid: 'Amount paid cannot be negative.', paymentStatus: expect.any(String) });
+    expect(negative.json().errors).toMatchObject({
+      amountPaid: 'Amount paid cannot be negative.',
+      paymentStatus: expect.any(String),
+    });
     expect((await s.api({ method: 'PUT', url: `/api/enrollment/${e.id}`, payload: {} })).statusCode).toBe(400);
   });
 
@@ -169,7 +258,11 @@ describe('enrollment routes by id', () => {
   it.each(byId(UNKNOWN))('$method $url: 404 for an unknown id', async (call) => {
     const res = await s.api(call);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ success: false, showMessage: true, message: 'Enrollment not found. It may have been deleted.' });
+    expect(res.json()).toMatchObject({
+      success: false,
+      showMessage: true,
+      message: 'Enrollment not found. It may have been deleted.',
+    });
   });
 
   it.each(byId('not-a-uuid'))('$method $url: 400 for a malformed id', async (call) => {

@@ -13,7 +13,9 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 const names = async (url: string, key: string) =>
-  (await s.api({ method: 'GET', url })).json()[key].map((x: { name?: string; userId?: { name: string } | null }) => x.name ?? x.userId?.name);
+  (await s.api({ method: 'GET', url }))
+    .json()
+    [key].map((x: { name?: string; userId?: { name: string } | null }) => x.name ?? x.userId?.name);
 
 describe('cached list replies', () => {
   it('serve the same list until a write, and the write shows at once', async () => {

@@ -27,18 +27,31 @@ afterAll(async () => {
 
 /** Demo rows only: the test admin made by createTestServer is not part of the demo. */
 const demoUsers = (s: TestServer) =>
-  s.db.select({ name: users.name, email: users.email, createdAt: users.createdAt }).from(users).where(sql`${users.role} = 'user'`).orderBy(desc(users.createdAt), desc(users.id));
+  s.db
+    .select({ name: users.name, email: users.email, createdAt: users.createdAt })
+    .from(users)
+    .where(sql`${users.role} = 'user'`)
+    .orderBy(desc(users.createdAt), desc(users.id));
 
 describe('seedDemoData', () => {
   it('creates about 60 users with a realistic mix of verified and empty optional fields', async () => {
-    const list = await a.db.select().from(users).where(sql`${users.role} = 'user'`);
+    const list = await a.db
+      .select()
+      .from(users)
+      .where(sql`${users.role} = 'user'`);
     expect(list.length).toBeGreaterThanOrEqual(55);
     expect(list.length).toBeLessThanOrEqual(65);
     expect(list.some((u) => u.isVerified)).toBe(true);
     expect(list.some((u) => !u.isVerified)).toBe(true);
     for (const field of ['age', 'occupation', 'contactNo', 'interest', 'pastExperience'] as const) {
-      expect(list.some((u) => u[field] === null), `${field} empty for some`).toBe(true);
-      expect(list.some((u) => u[field] !== null), `${field} filled for some`).toBe(true);
+      expect(
+        list.some((u) => u[field] === null),
+        `${field} empty for some`,
+      ).toBe(true);
+      expect(
+        list.some((u) => u[field] !== null),
+        `${field} filled for some`,
+      ).toBe(true);
     }
     expect(list.some((u) => /[À-ž]/.test(u.name))).toBe(true); // accented names like José Álvarez
     expect(new Set(list.map((u) => u.email.toLowerCase())).size).toBe(list.length);
@@ -55,14 +68,34 @@ describe('seedDemoData', () => {
     for (const c of list) {
       expect(c.cardImage).toBe(`/images/courses/${c.slug}.svg`);
       expect(fs.existsSync(path.join('public', c.cardImage))).toBe(true);
-      for (const v of [c.title, c.description, c.slug, c.duration, c.level, c.language, c.certificate, c.instructor, c.enrollmentDeadline, c.startDate]) {
+      for (const v of [
+        c.title,
+        c.description,
+        c.slug,
+        c.duration,
+        c.level,
+        c.language,
+        c.certificate,
+        c.instructor,
+        c.enrollmentDeadline,
+        c.startDate,
+      ]) {
         expect(v.length).toBeGreaterThan(0);
       }
       expect(Number(c.price)).toBeGreaterThan(0);
       expect(c.whatYouWillLearn.length).toBeGreaterThanOrEqual(5);
       expect(c.whatYouWillLearn.length).toBeLessThanOrEqual(8);
     }
-    const counts = await rows<{ slug: string; syllabus: number; faq: number; reviews: number; resources: number; table_data: number; bad_ratings: number; bad_links: number }>(
+    const counts = await rows<{
+      slug: string;
+      syllabus: number;
+      faq: number;
+      reviews: number;
+      resources: number;
+      table_data: number;
+      bad_ratings: number;
+      bad_links: number;
+    }>(
       a.db,
       sql`select c.slug,
         (select count(*)::int from course_syllabus x where x.course_id = c.id) as syllabus,
@@ -91,7 +124,8 @@ describe('seedDemoData', () => {
     expect(res.statusCode).toBe(200);
     for (const c of res.json().data) {
       const p = c.pageData;
-      for (const part of [p.syllabus, p.faq, p.reviews, p.additionalResources, p.tableData, p.whatYouWillLearn]) expect(part.length).toBeGreaterThan(0);
+      for (const part of [p.syllabus, p.faq, p.reviews, p.additionalResources, p.tableData, p.whatYouWillLearn])
+        expect(part.length).toBeGreaterThan(0);
     }
   });
 
@@ -148,10 +182,14 @@ describe('seedDemoData', () => {
     const [first, second] = await Promise.all([demoUsers(a), demoUsers(b)]);
     expect(first.length).toBeGreaterThan(0);
     expect(second).toEqual(first);
-    const courseSlugs = (s: TestServer) => s.db.select({ slug: courses.slug, id: courses.id }).from(courses).orderBy(asc(courses.slug));
+    const courseSlugs = (s: TestServer) =>
+      s.db.select({ slug: courses.slug, id: courses.id }).from(courses).orderBy(asc(courses.slug));
     expect(await courseSlugs(b)).toEqual(await courseSlugs(a));
     const enr = (s: TestServer) =>
-      s.db.select({ email: enrollments.userEmail, amount: enrollments.amount, currency: enrollments.currency }).from(enrollments).orderBy(desc(enrollments.createdAt), desc(enrollments.id));
+      s.db
+        .select({ email: enrollments.userEmail, amount: enrollments.amount, currency: enrollments.currency })
+        .from(enrollments)
+        .orderBy(desc(enrollments.createdAt), desc(enrollments.id));
     expect(await enr(b)).toEqual(await enr(a));
   });
 

@@ -26,7 +26,11 @@ describe('GET /api/services', () => {
     const user = await makeUser(s.db, { name: 'Linked User', age: 40 });
     const gone = await makeUser(s.db);
     const older = await makeService(s.db, { userId: user.id, createdAt: '2024-01-01T00:00:00.000Z' });
-    const newer = await makeService(s.db, { userId: gone.id, customerName: 'Keeps Name', createdAt: '2025-01-01T00:00:00.000Z' });
+    const newer = await makeService(s.db, {
+      userId: gone.id,
+      customerName: 'Keeps Name',
+      createdAt: '2025-01-01T00:00:00.000Z',
+    });
     await s.api({ method: 'DELETE', url: `/api/users/${gone.id}` });
     const res = await s.api({ method: 'GET', url: '/api/services' });
     expect(res.statusCode).toBe(200);
@@ -37,7 +41,13 @@ describe('GET /api/services', () => {
       _id: older.id,
       serviceDetails: { title: 'SEO Audit', description: 'A full audit.', image: '/uploads/seo-audit.png' },
       userDetails: { name: older.customerName, email: older.customerEmail, phone: '555-0102' },
-      userId: expect.objectContaining({ _id: user.id, name: 'Linked User', age: 40, contactNo: '555-0100', role: 'user' }),
+      userId: expect.objectContaining({
+        _id: user.id,
+        name: 'Linked User',
+        age: 40,
+        contactNo: '555-0100',
+        role: 'user',
+      }),
       amount: 150,
       currency: 'USD',
       paymentMethod: 'card',
@@ -85,10 +95,20 @@ describe('POST /api/services', () => {
     const bad = await s.api({
       method: 'POST',
       url: '/api/services',
-      payload: { ...newService, serviceDetails: { ...newService.serviceDetails, image: 'http://x/y.png' }, userDetails: { name: '', email: 'nope' }, currency: 'BTC' },
+      payload: {
+        ...newService,
+        serviceDetails: { ...newService.serviceDetails, image: 'http://x/y.png' },
+        userDetails: { name: '', email: 'nope' },
+        currency: 'BTC',
+      },
     });
     expect(bad.statusCode).toBe(400);
-    expect(Object.keys(bad.json().errors).sort()).toEqual(['currency', 'serviceDetails.image', 'userDetails.email', 'userDetails.name']);
+    expect(Object.keys(bad.json().errors).sort()).toEqual([
+      'currency',
+      'serviceDetails.image',
+      'userDetails.email',
+      'userDetails.name',
+    ]);
   });
 });
 
@@ -97,7 +117,12 @@ describe('PATCH /api/services/:id/verify', () => {
     const p = await makeService(s.db, { updatedAt: '2024-01-01T00:00:00.000Z' });
     const first = await s.api({ method: 'PATCH', url: `/api/services/${p.id}/verify` });
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toMatchObject({ success: true, showMessage: true, message: 'Service approved.', data: { _id: p.id, isVerified: true } });
+    expect(first.json()).toMatchObject({
+      success: true,
+      showMessage: true,
+      message: 'Service approved.',
+      data: { _id: p.id, isVerified: true },
+    });
     expect(first.json().data.updatedAt > '2024-01-01T00:00:00.000Z').toBe(true);
     const second = await s.api({ method: 'PATCH', url: `/api/services/${p.id}/verify` });
     expect(second.json()).toMatchObject({ message: 'Service disapproved.', data: { isVerified: false } });

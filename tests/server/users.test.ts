@@ -21,7 +21,13 @@ describe('GET /api/users', () => {
     const names = users.map((u: { name: string }) => u.name);
     expect(names.indexOf('Newer')).toBeLessThan(names.indexOf('Older'));
     const newer = users.find((u: { name: string }) => u.name === 'Newer');
-    expect(newer).toMatchObject({ _id: expect.any(String), isVerified: true, age: 31, createdAt: '2026-06-01T00:00:00.000Z', role: 'user' });
+    expect(newer).toMatchObject({
+      _id: expect.any(String),
+      isVerified: true,
+      age: 31,
+      createdAt: '2026-06-01T00:00:00.000Z',
+      role: 'user',
+    });
     expect(res.body).not.toMatch(/password|scrypt/i);
   });
 });
@@ -31,7 +37,9 @@ describe('GET /api/users/:id', () => {
     const u = await makeUser(s.db, { name: 'Ann Lee' });
     const ok = await s.api({ method: 'GET', url: `/api/users/${u.id}` });
     expect(ok.json()).toMatchObject({ success: true, data: { _id: u.id, name: 'Ann Lee' } });
-    expect((await s.api({ method: 'GET', url: '/api/users/00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
+    expect((await s.api({ method: 'GET', url: '/api/users/00000000-0000-4000-8000-000000000000' })).statusCode).toBe(
+      404,
+    );
     expect((await s.api({ method: 'GET', url: '/api/users/not-an-id' })).statusCode).toBe(400);
   });
 });
@@ -60,6 +68,8 @@ describe('DELETE /api/users/:id', () => {
     }
     expect((await s.api({ method: 'GET', url: `/api/users/${myId}` })).statusCode).toBe(200);
     const u = await makeUser(s.db);
-    expect((await s.api({ method: 'DELETE', url: `/api/users/${u.id}`, token: await s.userToken() })).statusCode).toBe(403);
+    expect((await s.api({ method: 'DELETE', url: `/api/users/${u.id}`, token: await s.userToken() })).statusCode).toBe(
+      403,
+    );
   });
 });

@@ -82,7 +82,12 @@ export async function createTestServer(overrides: Partial<ServerConfig> = {}): P
       // Non-admins cannot log in through login-admin, so we mint a session the way a public site would.
       const [u] = await db
         .insert(users)
-        .values({ name: 'Plain User', email: `plain-${Math.random().toString(36).slice(2)}@test.dev`, passwordHash: await hashPassword('x'), role: 'user' })
+        .values({
+          name: 'Plain User',
+          email: `plain-${Math.random().toString(36).slice(2)}@test.dev`,
+          passwordHash: await hashPassword('x'),
+          role: 'user',
+        })
         .returning();
       const token = newToken();
       await createSession(db, u!.id, hashToken(token));

@@ -9,7 +9,14 @@ export async function makeUser(db: Db, over: Partial<typeof users.$inferInsert> 
   const i = seq();
   const [row] = await db
     .insert(users)
-    .values({ name: `User ${i}`, email: `user${i}@test.dev`, isVerified: true, occupation: 'Engineer', contactNo: '555-0100', ...over })
+    .values({
+      name: `User ${i}`,
+      email: `user${i}@test.dev`,
+      isVerified: true,
+      occupation: 'Engineer',
+      contactNo: '555-0100',
+      ...over,
+    })
     .returning();
   return row!;
 }

@@ -11,7 +11,10 @@ const shots = [
   { file: 'public/screenshots/users-narrow.png', width: 390, height: 844 },
 ];
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 for (const { file, width, height } of shots) {
   const page = await browser.newPage({ viewport: { width, height } });
   await page.goto(`${BASE}/login?redirect=%2Fusers`);

@@ -15,7 +15,10 @@ import { adminUser } from '../mocks/fixtures';
 export function renderApp(path: string, { loggedIn = true }: { loggedIn?: boolean } = {}) {
   if (loggedIn) writeSession('test-token', adminUser);
   auth.reload();
-  const { queryClient, router, dispose } = createAppClients({ history: createMemoryHistory({ initialEntries: [path] }), defaultPendingMs: 0 });
+  const { queryClient, router, dispose } = createAppClients({
+    history: createMemoryHistory({ initialEntries: [path] }),
+    defaultPendingMs: 0,
+  });
   onTestFinished(dispose);
   const user = userEvent.setup();
   const utils = render(

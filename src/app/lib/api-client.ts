@@ -7,7 +7,12 @@ export class ApiError extends Error {
   constructor(
     readonly kind: ApiErrorKind,
     readonly status: number | null,
-    readonly body: { success?: boolean; message?: string; showMessage?: boolean; errors?: Record<string, string> } | null,
+    readonly body: {
+      success?: boolean;
+      message?: string;
+      showMessage?: boolean;
+      errors?: Record<string, string>;
+    } | null,
     message: string,
   ) {
     super(message);
@@ -29,7 +34,10 @@ export interface ApiRequest {
 }
 
 /** One typed HTTP client for /api: adds the Bearer token, parses JSON, throws ApiError. */
-export async function apiFetch<T>(path: string, { method = 'GET', body, signal, timeoutMs = 30_000, fallbackMessage }: ApiRequest = {}): Promise<T> {
+export async function apiFetch<T>(
+  path: string,
+  { method = 'GET', body, signal, timeoutMs = 30_000, fallbackMessage }: ApiRequest = {},
+): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = localStorage.getItem(STORAGE_KEYS.authToken);
   if (token) headers.authorization = `Bearer ${token}`;
@@ -57,7 +65,12 @@ export async function apiFetch<T>(path: string, { method = 'GET', body, signal, 
   }
   if (!response.ok || (data as { success?: boolean })?.success === false) {
     const errBody = (data ?? null) as ApiError['body'];
-    throw new ApiError('http', response.status, errBody, errBody?.message || fallbackMessage || `Request failed (${response.status})`);
+    throw new ApiError(
+      'http',
+      response.status,
+      errBody,
+      errBody?.message || fallbackMessage || `Request failed (${response.status})`,
+    );
   }
   return data as T;
 }

@@ -9,7 +9,8 @@ import { ApiError } from './api-client';
 export function errorToastText(error: unknown): string | null {
   if (error instanceof ApiError) {
     if (error.kind === 'network') return MESSAGES.generic.noResponse;
-    if (error.kind === 'http') return error.body?.showMessage ? error.body.message || MESSAGES.generic.errorFallback : null;
+    if (error.kind === 'http')
+      return error.body?.showMessage ? error.body.message || MESSAGES.generic.errorFallback : null;
   }
   return MESSAGES.generic.unexpected;
 }

@@ -1,4 +1,8 @@
-import { persistQueryClientRestore, persistQueryClientSave, type PersistQueryClientOptions } from '@tanstack/query-persist-client-core';
+import {
+  persistQueryClientRestore,
+  persistQueryClientSave,
+  type PersistQueryClientOptions,
+} from '@tanstack/query-persist-client-core';
 import { createIdbPersister } from './idb-persister';
 import { CACHE_MAX_AGE_MS } from './query-client';
 import type { Query, QueryCacheNotifyEvent, QueryClient } from '@tanstack/react-query';
@@ -41,7 +45,8 @@ export async function startCachePersistence(queryClient: QueryClient, adminId: s
     return;
   }
   unsubscribe = queryClient.getQueryCache().subscribe((event) => {
-    if (changesSavedData(event)) void persistQueryClientSave(options).catch((err) => console.warn('Could not save the offline cache', err));
+    if (changesSavedData(event))
+      void persistQueryClientSave(options).catch((err) => console.warn('Could not save the offline cache', err));
   });
 }
 

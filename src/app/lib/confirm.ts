@@ -5,7 +5,8 @@ import { OFFLINE_WRITE_REASON } from './online';
 import type { SweetAlertIcon, SweetAlertOptions } from 'sweetalert2';
 
 /** sweetalert2 follows the Mantine colour scheme that is on the page right now. */
-const theme = (): 'light' | 'dark' => (document.documentElement.getAttribute('data-mantine-color-scheme') === 'light' ? 'light' : 'dark');
+const theme = (): 'light' | 'dark' =>
+  document.documentElement.getAttribute('data-mantine-color-scheme') === 'light' ? 'light' : 'dark';
 
 const base = () => ({
   theme: theme(),
@@ -22,7 +23,13 @@ async function fire(options: SweetAlertOptions) {
 }
 
 /** The one confirm dialog. Resolves true only when the person confirms. */
-export async function confirmDialog(opts: { title: string; text: string; confirmText: string; cancelText?: string; icon?: SweetAlertIcon }) {
+export async function confirmDialog(opts: {
+  title: string;
+  text: string;
+  confirmText: string;
+  cancelText?: string;
+  icon?: SweetAlertIcon;
+}) {
   const result = await fire({
     ...base(),
     title: opts.title,
@@ -48,15 +55,29 @@ export async function confirmWrite(opts: Parameters<typeof confirmDialog>[0]) {
 
 /** "Are you sure?" / "You won't be able to revert this!" / "Yes, delete it!" (spec 5). */
 export const confirmDelete = () =>
-  confirmWrite({ title: MESSAGES.confirmDelete.title, text: MESSAGES.confirmDelete.text, confirmText: MESSAGES.confirmDelete.confirm });
+  confirmWrite({
+    title: MESSAGES.confirmDelete.title,
+    text: MESSAGES.confirmDelete.text,
+    confirmText: MESSAGES.confirmDelete.confirm,
+  });
 
 /** Deletion notices of spec 8 (title / text). */
 export function notify(title: string, text: string, icon: SweetAlertIcon) {
-  return fire({ ...base(), title, text, icon, confirmButtonColor: 'var(--mantine-primary-color-filled)', timer: icon === 'success' ? 2500 : undefined });
+  return fire({
+    ...base(),
+    title,
+    text,
+    icon,
+    confirmButtonColor: 'var(--mantine-primary-color-filled)',
+    timer: icon === 'success' ? 2500 : undefined,
+  });
 }
 
 /** Runs a confirmed delete and shows the spec's notice for success or failure. */
-export async function deleteWithNotice(run: () => Promise<unknown>, notice: { title?: string; text: string; failTitle?: string; failText?: string }) {
+export async function deleteWithNotice(
+  run: () => Promise<unknown>,
+  notice: { title?: string; text: string; failTitle?: string; failText?: string },
+) {
   if (!(await confirmDelete())) return false;
   try {
     await run();

@@ -2,7 +2,10 @@
  * CSV as spreadsheets read it: RFC 4180 quoting, CRLF rows, a UTF-8 BOM so accents survive Excel, and
  * cells starting with = + - @ (or tab/CR) prefixed with ' so they are never run as formulas.
  */
-export function toCsv(header: readonly string[], rows: readonly (readonly (string | number | null | undefined)[])[]): string {
+export function toCsv(
+  header: readonly string[],
+  rows: readonly (readonly (string | number | null | undefined)[])[],
+): string {
   const line = (cells: readonly (string | number | null | undefined)[]) => cells.map(cell).join(',');
   return '\uFEFF' + [line(header), ...rows.map(line)].join('\r\n') + '\r\n';
 }

@@ -43,7 +43,10 @@ export function createQueryClient({ onAuthError }: { onAuthError?: (error: ApiEr
         gcTime: CACHE_MAX_AGE_MS,
         networkMode: 'always',
         refetchOnWindowFocus: true,
-        retry: (count, error) => count < 1 && error instanceof ApiError && (error.kind === 'network' ? navigator.onLine : (error.status ?? 0) >= 500),
+        retry: (count, error) =>
+          count < 1 &&
+          error instanceof ApiError &&
+          (error.kind === 'network' ? navigator.onLine : (error.status ?? 0) >= 500),
       },
       mutations: { networkMode: 'always', retry: false },
     },

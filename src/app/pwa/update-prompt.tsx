@@ -23,7 +23,14 @@ export function UpdatePrompt() {
           <Button size="xs" onClick={() => void updateServiceWorker(true)}>
             Reload
           </Button>
-          <Button size="xs" variant="subtle" onClick={() => { setNeedRefresh(false); toast.dismiss(TOAST_ID); }}>
+          <Button
+            size="xs"
+            variant="subtle"
+            onClick={() => {
+              setNeedRefresh(false);
+              toast.dismiss(TOAST_ID);
+            }}
+          >
             Later
           </Button>
         </Group>

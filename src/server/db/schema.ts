@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, numeric, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow();
@@ -14,7 +27,9 @@ export const users = pgTable(
     name: text('name').notNull(),
     email: text('email').notNull(),
     passwordHash: text('password_hash'),
-    role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+    role: text('role', { enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
     isVerified: boolean('is_verified').notNull().default(false),
     age: integer('age'),
     occupation: text('occupation'),
@@ -23,14 +38,19 @@ export const users = pgTable(
     pastExperience: text('past_experience'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`), index('users_created_at_idx').on(t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    index('users_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+  ],
 );
 
 export const sessions = pgTable(
   'sessions',
   {
     id: id(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull(),
@@ -48,7 +68,10 @@ export const loginFailures = pgTable(
     ip: text('ip').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('login_failures_email_idx').on(t.email, t.createdAt), index('login_failures_ip_idx').on(t.ip, t.createdAt)],
+  (t) => [
+    index('login_failures_email_idx').on(t.email, t.createdAt),
+    index('login_failures_ip_idx').on(t.ip, t.createdAt),
+  ],
 );
 
 export const courses = pgTable(
@@ -73,24 +96,43 @@ export const courses = pgTable(
     instructor: text('instructor').notNull().default(''),
     enrollmentDeadline: text('enrollment_deadline').notNull().default(''),
     startDate: text('start_date').notNull().default(''),
-    whatYouWillLearn: text('what_you_will_learn').array().notNull().default(sql`'{}'::text[]`),
+    whatYouWillLearn: text('what_you_will_learn')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('courses_slug_key').on(t.slug), index('courses_created_at_idx').on(t.createdAt)],
 );
 
-const courseRef = () => uuid('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' });
+const courseRef = () =>
+  uuid('course_id')
+    .notNull()
+    .references(() => courses.id, { onDelete: 'cascade' });
 
 export const courseSyllabus = pgTable(
   'course_syllabus',
-  { id: id(), courseId: courseRef(), week: integer('week').notNull(), topic: text('topic').notNull(), details: text('details').notNull(), createdAt: createdAt() },
+  {
+    id: id(),
+    courseId: courseRef(),
+    week: integer('week').notNull(),
+    topic: text('topic').notNull(),
+    details: text('details').notNull(),
+    createdAt: createdAt(),
+  },
   (t) => [index('course_syllabus_course_idx').on(t.courseId, t.week)],
 );
 
 export const courseFaqs = pgTable(
   'course_faqs',
-  { id: id(), courseId: courseRef(), question: text('question').notNull(), answer: text('answer').notNull(), createdAt: createdAt() },
+  {
+    id: id(),
+    courseId: courseRef(),
+    question: text('question').notNull(),
+    answer: text('answer').notNull(),
+    createdAt: createdAt(),
+  },
   (t) => [index('course_faqs_course_idx').on(t.courseId, t.createdAt)],
 );
 
@@ -104,18 +146,33 @@ export const courseReviews = pgTable(
     rating: integer('rating').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('course_reviews_course_idx').on(t.courseId, t.createdAt), check('course_reviews_rating_range', sql`${t.rating} between 1 and 5`)],
+  (t) => [
+    index('course_reviews_course_idx').on(t.courseId, t.createdAt),
+    check('course_reviews_rating_range', sql`${t.rating} between 1 and 5`),
+  ],
 );
 
 export const courseResources = pgTable(
   'course_resources',
-  { id: id(), courseId: courseRef(), name: text('name').notNull(), link: text('link').notNull(), createdAt: createdAt() },
+  {
+    id: id(),
+    courseId: courseRef(),
+    name: text('name').notNull(),
+    link: text('link').notNull(),
+    createdAt: createdAt(),
+  },
   (t) => [index('course_resources_course_idx').on(t.courseId, t.createdAt)],
 );
 
 export const courseTableData = pgTable(
   'course_table_data',
-  { id: id(), courseId: courseRef(), feature: text('feature').notNull(), value: text('value').notNull(), createdAt: createdAt() },
+  {
+    id: id(),
+    courseId: courseRef(),
+    feature: text('feature').notNull(),
+    value: text('value').notNull(),
+    createdAt: createdAt(),
+  },
   (t) => [index('course_table_data_course_idx').on(t.courseId, t.createdAt)],
 );
 
@@ -154,7 +211,9 @@ export const enrollments = pgTable(
     transactionId: text('transaction_id'),
     paymentId: text('payment_id'),
     amountPaid: money('amount_paid'),
-    paymentStatus: text('payment_status', { enum: ['pending', 'completed', 'failed'] }).notNull().default('pending'),
+    paymentStatus: text('payment_status', { enum: ['pending', 'completed', 'failed'] })
+      .notNull()
+      .default('pending'),
     progress: integer('progress').notNull().default(0),
     completed: boolean('completed').notNull().default(false),
     certificateIssued: boolean('certificate_issued').notNull().default(false),
@@ -192,7 +251,10 @@ export const servicePurchases = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('service_purchases_created_at_idx').on(t.createdAt.desc(), t.id.desc()), index('service_purchases_user_idx').on(t.userId)],
+  (t) => [
+    index('service_purchases_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('service_purchases_user_idx').on(t.userId),
+  ],
 );
 
 /**

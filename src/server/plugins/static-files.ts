@@ -19,7 +19,10 @@ export async function registerStatic(app: FastifyInstance, staticDir: string | n
       index: false,
       setHeaders(res, filePath) {
         const rel = path.relative(staticDir, filePath);
-        res.header('cache-control', rel.startsWith('assets' + path.sep) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.header(
+          'cache-control',
+          rel.startsWith('assets' + path.sep) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }

@@ -19,7 +19,10 @@ export const batchesListRows = sql`select ${batchJsonSql}::text as json ${fromBa
 
 /** The same list as JSON text of an array, for the allBatches of a write's reply. */
 export function listBatchesJson(db: Db): Promise<string> {
-  return jsonText(db, sql`select coalesce(json_agg(${batchJsonSql} order by b.created_at, b.id), '[]'::json)::text as json ${fromBatches}`);
+  return jsonText(
+    db,
+    sql`select coalesce(json_agg(${batchJsonSql} order by b.created_at, b.id), '[]'::json)::text as json ${fromBatches}`,
+  );
 }
 
 export function getBatch(db: Db, id: string): Promise<Batch | null> {
@@ -32,7 +35,12 @@ const toIso = (date: string | null) => (date === null ? null : new Date(date).to
 export async function createBatch(db: Db, body: BatchBody): Promise<string> {
   const [row] = await db
     .insert(batches)
-    .values({ batchName: body.batchName, startDate: toIso(body.startDate)!, endDate: toIso(body.endDate), isActive: body.isActive })
+    .values({
+      batchName: body.batchName,
+      startDate: toIso(body.startDate)!,
+      endDate: toIso(body.endDate),
+      isActive: body.isActive,
+    })
     .returning({ id: batches.id });
   return row!.id;
 }
@@ -63,7 +71,10 @@ export function deleteEmptyBatch(db: Db, id: string): Promise<DeleteBatchResult>
   return db.transaction(async (tx) => {
     const [batch] = await tx.select({ id: batches.id }).from(batches).where(eq(batches.id, id)).for('update');
     if (!batch) return { deleted: false, enrollmentCount: null };
-    const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(enrollments).where(eq(enrollments.batchId, id));
+    const [count] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(enrollments)
+      .where(eq(enrollments.batchId, id));
     if (count && count.n > 0) return { deleted: false, enrollmentCount: count.n };
     await tx.delete(batches).where(eq(batches.id, id));
     return { deleted: true };

@@ -38,7 +38,13 @@ export function addItem(db: Db, kind: ItemKind, courseId: string, fields: ItemFi
   });
 }
 
-export function updateItem(db: Db, kind: ItemKind, courseId: string, itemId: string, fields: ItemFields): Promise<Course> {
+export function updateItem(
+  db: Db,
+  kind: ItemKind,
+  courseId: string,
+  itemId: string,
+  fields: ItemFields,
+): Promise<Course> {
   const { table, noun } = ITEM_KINDS[kind];
   return withCourse(db, courseId, async (tx) => {
     const updated = await tx

@@ -40,7 +40,11 @@ export function getCourse(db: Db, id: string): Promise<Course | null> {
 
 /** Bumps updated_at and locks the course row, so writes to one course and its items run one at a time. */
 export async function touchCourse(db: Db, id: string): Promise<boolean> {
-  const touched = await db.update(courses).set({ updatedAt: sql`now()` }).where(eq(courses.id, id)).returning({ id: courses.id });
+  const touched = await db
+    .update(courses)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(courses.id, id))
+    .returning({ id: courses.id });
   return touched.length > 0;
 }
 
@@ -128,7 +132,9 @@ export async function updatePageData(db: Db, id: string, page: PageDataBody): Pr
     return updated.length ? getCourse(db, id) : null;
   } catch (err) {
     if (isUniqueViolation(err)) {
-      throw new HttpError(409, `The slug "${page.slug}" is already used by another course. Choose a different slug.`, { slug: 'This slug is already in use.' });
+      throw new HttpError(409, `The slug "${page.slug}" is already used by another course. Choose a different slug.`, {
+        slug: 'This slug is already in use.',
+      });
     }
     throw err;
   }

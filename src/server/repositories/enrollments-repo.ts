@@ -102,7 +102,10 @@ export const setVerified = (db: Db, id: string, verified: boolean) =>
   updateOne(db, id, { isVerified: verified, verifiedAt: verified ? sql`now()` : null });
 
 export async function batchExists(db: Db, id: string): Promise<boolean> {
-  const [row] = await rows<{ found: boolean }>(db, sql`select exists (select 1 from batches where id = ${id}) as found`);
+  const [row] = await rows<{ found: boolean }>(
+    db,
+    sql`select exists (select 1 from batches where id = ${id}) as found`,
+  );
   return row?.found ?? false;
 }
 

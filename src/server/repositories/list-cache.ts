@@ -12,7 +12,10 @@ const brotli = promisify(zlib.brotliCompress);
 /** Fast settings: a list is compressed once per version, but the first reader waits for it. */
 const ENCODERS: Record<Exclude<Encoding, 'identity'>, (b: Buffer) => Promise<Buffer>> = {
   gzip: (b) => gzip(b, { level: 4 }),
-  br: (b) => brotli(b, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: b.length } }),
+  br: (b) =>
+    brotli(b, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: b.length },
+    }),
 };
 /** Rows fetched per round trip from the cursor: bounded memory in the database (PGlite runs in WASM). */
 const FETCH_ROWS = 5000;
@@ -63,7 +66,10 @@ export class ListCache {
         await tx.execute(sql`declare ${cursor} no scroll cursor for ${rowsQuery}`);
         const parts: Buffer[] = [Buffer.from(`{"success":true,${JSON.stringify(envelopeKey)}:[`)];
         for (let first = true; ; first = false) {
-          const batch = await rows<{ json: string }>(tx as unknown as Db, sql`fetch ${sql.raw(String(FETCH_ROWS))} from ${cursor}`);
+          const batch = await rows<{ json: string }>(
+            tx as unknown as Db,
+            sql`fetch ${sql.raw(String(FETCH_ROWS))} from ${cursor}`,
+          );
           if (batch.length) parts.push(Buffer.from((first ? '' : ',') + batch.map((r) => r.json).join(',')));
           if (batch.length < FETCH_ROWS) break;
         }
@@ -76,7 +82,10 @@ export class ListCache {
 }
 
 async function currentVersion(db: Db, name: ListName): Promise<number> {
-  const [row] = await rows<{ version: string | number }>(db, sql`select version from list_versions where name = ${name}`);
+  const [row] = await rows<{ version: string | number }>(
+    db,
+    sql`select version from list_versions where name = ${name}`,
+  );
   return Number(row?.version ?? 0);
 }
 
@@ -96,7 +105,14 @@ export function pickEncoding(acceptEncoding: string | undefined): Encoding {
 }
 
 /** Sends a cached list reply, already compressed for this client. */
-export async function sendList(lists: ListCache, request: FastifyRequest, reply: FastifyReply, name: ListName, envelopeKey: string, rowsQuery: SQL) {
+export async function sendList(
+  lists: ListCache,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  name: ListName,
+  envelopeKey: string,
+  rowsQuery: SQL,
+) {
   const encoding = pickEncoding(request.headers['accept-encoding']);
   const body = await lists.reply(name, envelopeKey, rowsQuery, encoding);
   reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');

@@ -24,7 +24,10 @@ export const servicesListRows = sql`select ${serviceJsonSql}::text as json
 
 /** The user's purchases, newest first; JSON text 'null' when no such user exists. */
 export function listUserServicesJson(db: Db, userId: string): Promise<string> {
-  return jsonText(db, sql`select (${listJson(sql`p.user_id = x.id`)})::text as json from users x where x.id = ${userId}`);
+  return jsonText(
+    db,
+    sql`select (${listJson(sql`p.user_id = x.id`)})::text as json from users x where x.id = ${userId}`,
+  );
 }
 
 /** Runs a write ending in `returning()` and gives back the affected purchase in the wire shape; null when none matched. */
@@ -75,6 +78,9 @@ export const toggleServiceVerified = (db: Db, id: string) =>
   );
 
 export async function deleteService(db: Db, id: string): Promise<boolean> {
-  const deleted = await db.delete(servicePurchases).where(eq(servicePurchases.id, id)).returning({ id: servicePurchases.id });
+  const deleted = await db
+    .delete(servicePurchases)
+    .where(eq(servicePurchases.id, id))
+    .returning({ id: servicePurchases.id });
   return deleted.length > 0;
 }

@@ -21,17 +21,25 @@ export function findSessionUser(db: Db, tokenHash: string): Promise<User | null>
 }
 
 export async function revokeSession(db: Db, tokenHash: string): Promise<void> {
-  await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
 }
 
 /** Every live session of this user ends (a changed password, an account that lost admin rights). */
 export async function revokeUserSessions(db: Db, userId: string): Promise<void> {
-  await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
 /** Sessions that ended more than a day ago are of no use to anyone: the table keeps live ones. */
 export async function pruneEndedSessions(db: Db): Promise<void> {
-  await db.delete(sessions).where(sql`${sessions.expiresAt} < now() - interval '1 day' or ${sessions.revokedAt} < now() - interval '1 day'`);
+  await db
+    .delete(sessions)
+    .where(sql`${sessions.expiresAt} < now() - interval '1 day' or ${sessions.revokedAt} < now() - interval '1 day'`);
 }
 
 const windowStart = () => sql`now() - make_interval(mins => ${LIMITS.loginWindowMinutes})`;
@@ -45,7 +53,12 @@ async function loginFailureCounts(db: Db, email: string, ip: string) {
       oldestEmail: sql<string | null>`min(${loginFailures.createdAt}) filter (where ${loginFailures.email} = ${email})`,
     })
     .from(loginFailures)
-    .where(and(gt(loginFailures.createdAt, windowStart()), sql`(${loginFailures.email} = ${email} or ${loginFailures.ip} = ${ip})`));
+    .where(
+      and(
+        gt(loginFailures.createdAt, windowStart()),
+        sql`(${loginFailures.email} = ${email} or ${loginFailures.ip} = ${ip})`,
+      ),
+    );
   return { byEmail: row?.byEmail ?? 0, byIp: row?.byIp ?? 0, oldestEmail: row?.oldestEmail ?? null };
 }
 
@@ -67,7 +80,10 @@ export function reserveLoginAttempt(db: Db, email: string, ip: string): Promise<
     const windowSeconds = LIMITS.loginWindowMinutes * 60;
     if (failures.byEmail >= LIMITS.loginFailuresPerEmail) {
       const oldest = failures.oldestEmail ? Date.parse(failures.oldestEmail) : Date.now();
-      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + windowSeconds * 1000 - Date.now()) / 1000)) };
+      return {
+        allowed: false,
+        retryAfterSeconds: Math.max(1, Math.ceil((oldest + windowSeconds * 1000 - Date.now()) / 1000)),
+      };
     }
     if (failures.byIp >= LIMITS.loginFailuresPerIp) return { allowed: false, retryAfterSeconds: windowSeconds };
     await t.insert(loginFailures).values({ email, ip });

@@ -2,7 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Db } from '@/server/db/client';
 
 /** ISO 8601 in UTC with a Z, built in SQL so lists go out without a JavaScript pass over each row. */
-export const iso = (column: SQL | string) => sql`to_char((${typeof column === 'string' ? sql.raw(column) : column}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export const iso = (column: SQL | string) =>
+  sql`to_char((${typeof column === 'string' ? sql.raw(column) : column}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * Runs a query whose single column `json` is already the JSON text of the reply part.

@@ -46,7 +46,9 @@ export async function upsertAdmin(db: Db, email: string, passwordHash: string, n
 }
 
 export async function countAdmins(db: Db): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.role, 'admin'));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(eq(users.role, 'admin'));
   return row?.n ?? 0;
 }
-

@@ -1,7 +1,12 @@
 import { hashToken, newToken, verifyPassword } from '@/server/auth/passwords';
 import type { Db } from '@/server/db/client';
 import { HttpError, parse } from '@/server/errors';
-import { clearLoginFailures, createSession, reserveLoginAttempt, revokeSession } from '@/server/repositories/sessions-repo';
+import {
+  clearLoginFailures,
+  createSession,
+  reserveLoginAttempt,
+  revokeSession,
+} from '@/server/repositories/sessions-repo';
 import { findUserByEmail, getUser } from '@/server/repositories/users-repo';
 import { MESSAGES } from '@/shared/messages';
 import { loginBody } from '@/shared/schemas';
@@ -18,7 +23,9 @@ export function authRoutes(app: FastifyInstance, db: Db) {
     const attempt = await reserveLoginAttempt(db, email, ip);
     if (!attempt.allowed) {
       const seconds = attempt.retryAfterSeconds;
-      throw new HttpError(429, MESSAGES.server.tooManyAttempts(Math.ceil(seconds / 60)), undefined, { 'retry-after': String(seconds) });
+      throw new HttpError(429, MESSAGES.server.tooManyAttempts(Math.ceil(seconds / 60)), undefined, {
+        'retry-after': String(seconds),
+      });
     }
 
     const user = await findUserByEmail(db, email);
@@ -35,7 +42,10 @@ export function authRoutes(app: FastifyInstance, db: Db) {
 
   app.get('/api/users/login-by-token', async (request) => {
     // The guard has already checked the token and loaded the admin.
-    return { success: true, data: { authToken: request.headers.authorization?.replace(/^Bearer\s+/i, ''), userData: request.admin } };
+    return {
+      success: true,
+      data: { authToken: request.headers.authorization?.replace(/^Bearer\s+/i, ''), userData: request.admin },
+    };
   });
 
   app.post('/api/users/logout', async (request) => {

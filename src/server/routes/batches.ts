@@ -1,6 +1,13 @@
 import type { Db } from '@/server/db/client';
 import { HttpError, notFound, parse } from '@/server/errors';
-import { batchesListRows, createBatch, deleteEmptyBatch, getBatch, listBatchesJson, updateBatch } from '@/server/repositories/batches-repo';
+import {
+  batchesListRows,
+  createBatch,
+  deleteEmptyBatch,
+  getBatch,
+  listBatchesJson,
+  updateBatch,
+} from '@/server/repositories/batches-repo';
 import { sendList } from '@/server/repositories/list-cache';
 import { batchBody, batchUpdateBody, idParams } from '@/shared/schemas';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -14,14 +21,20 @@ const stillHasEnrollments = (n: number) =>
   `This batch still has ${n} enrollment${n === 1 ? '' : 's'}. Move or delete ${n === 1 ? 'it' : 'them'} first.`;
 
 export function batchRoutes(app: FastifyInstance, db: Db) {
-  app.get('/api/batches', (request, reply) => sendList(app.lists, request, reply, 'batches', 'batches', batchesListRows));
+  app.get('/api/batches', (request, reply) =>
+    sendList(app.lists, request, reply, 'batches', 'batches', batchesListRows),
+  );
 
   app.post('/api/batches/start', async (request, reply) => {
     const body = parse(batchBody, request.body);
     const id = await createBatch(db, body);
     const data = await getBatch(db, id);
     reply.code(201);
-    return sendWithAllBatches(reply, { success: true, message: `Batch "${body.batchName}" has been started.`, showMessage: true, data }, await listBatchesJson(db));
+    return sendWithAllBatches(
+      reply,
+      { success: true, message: `Batch "${body.batchName}" has been started.`, showMessage: true, data },
+      await listBatchesJson(db),
+    );
   });
 
   app.put('/api/batches/update/:id', async (request, reply) => {
@@ -29,7 +42,11 @@ export function batchRoutes(app: FastifyInstance, db: Db) {
     const body = parse(batchUpdateBody, request.body);
     if (!(await updateBatch(db, id, body))) throw notFound('Batch');
     const data = await getBatch(db, id);
-    return sendWithAllBatches(reply, { success: true, message: 'Batch has been updated.', showMessage: true, data }, await listBatchesJson(db));
+    return sendWithAllBatches(
+      reply,
+      { success: true, message: 'Batch has been updated.', showMessage: true, data },
+      await listBatchesJson(db),
+    );
   });
 
   app.delete('/api/batches/delete/:id', async (request, reply) => {

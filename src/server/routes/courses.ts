@@ -1,7 +1,20 @@
 import type { Db } from '@/server/db/client';
 import { notFound, parse } from '@/server/errors';
-import { addItem, deleteItem, updateItem, type ItemFields, type ItemKind } from '@/server/repositories/course-items-repo';
-import { coursesListRows, createCourse, deleteCourse, getCourse, setWhatYouWillLearn, updatePageData } from '@/server/repositories/courses-repo';
+import {
+  addItem,
+  deleteItem,
+  updateItem,
+  type ItemFields,
+  type ItemKind,
+} from '@/server/repositories/course-items-repo';
+import {
+  coursesListRows,
+  createCourse,
+  deleteCourse,
+  getCourse,
+  setWhatYouWillLearn,
+  updatePageData,
+} from '@/server/repositories/courses-repo';
 import { sendList } from '@/server/repositories/list-cache';
 import {
   courseCardBody,

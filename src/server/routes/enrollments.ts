@@ -21,7 +21,9 @@ function replyWith(data: Enrollment | null, message?: string) {
 }
 
 export function enrollmentRoutes(app: FastifyInstance, db: Db) {
-  app.get('/api/enrollments', (request, reply) => sendList(app.lists, request, reply, 'enrollments', 'data', enrollmentsListRows));
+  app.get('/api/enrollments', (request, reply) =>
+    sendList(app.lists, request, reply, 'enrollments', 'data', enrollmentsListRows),
+  );
 
   app.post('/api/enrollment/enroll', async (request, reply) => {
     const body = parse(enrollBody, request.body);

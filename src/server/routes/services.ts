@@ -1,12 +1,20 @@
 import type { Db } from '@/server/db/client';
 import { notFound, parse } from '@/server/errors';
 import { sendList } from '@/server/repositories/list-cache';
-import { createService, deleteService, listUserServicesJson, servicesListRows, toggleServiceVerified } from '@/server/repositories/services-repo';
+import {
+  createService,
+  deleteService,
+  listUserServicesJson,
+  servicesListRows,
+  toggleServiceVerified,
+} from '@/server/repositories/services-repo';
 import { idParams, serviceCreateBody } from '@/shared/schemas';
 import type { FastifyInstance } from 'fastify';
 
 export function serviceRoutes(app: FastifyInstance, db: Db) {
-  app.get('/api/services', (request, reply) => sendList(app.lists, request, reply, 'services', 'data', servicesListRows));
+  app.get('/api/services', (request, reply) =>
+    sendList(app.lists, request, reply, 'services', 'data', servicesListRows),
+  );
 
   app.get('/api/services/user/:id', async (request, reply) => {
     const { id } = parse(idParams, request.params);
@@ -27,7 +35,12 @@ export function serviceRoutes(app: FastifyInstance, db: Db) {
     const { id } = parse(idParams, request.params);
     const data = await toggleServiceVerified(db, id);
     if (!data) throw notFound('Service');
-    return { success: true, message: data.isVerified ? 'Service approved.' : 'Service disapproved.', showMessage: true, data };
+    return {
+      success: true,
+      message: data.isVerified ? 'Service approved.' : 'Service disapproved.',
+      showMessage: true,
+      data,
+    };
   });
 
   app.delete('/api/services/:id', async (request) => {

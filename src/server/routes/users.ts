@@ -17,7 +17,8 @@ export function userRoutes(app: FastifyInstance, db: Db) {
 
   app.delete('/api/users/:id', async (request) => {
     const { id } = parse(idParams, request.params);
-    if (id === request.admin?._id) throw new HttpError(409, 'You cannot delete your own account while logged in with it.');
+    if (id === request.admin?._id)
+      throw new HttpError(409, 'You cannot delete your own account while logged in with it.');
     if (!(await deleteUser(db, id))) throw notFound('User');
     return { success: true, message: 'The user has been deleted.', showMessage: true };
   });

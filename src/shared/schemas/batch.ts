@@ -18,12 +18,17 @@ const batchFields = {
   endDate: z.preprocess((v) => (v === '' || v === undefined ? null : v), isoDate('End date').nullable()),
 };
 const isActiveSchema = z.boolean({ message: 'Active must be true or false.' });
-const endNotBeforeStart = (b: { startDate: string; endDate: string | null }) => !b.endDate || Date.parse(b.endDate) >= Date.parse(b.startDate);
+const endNotBeforeStart = (b: { startDate: string; endDate: string | null }) =>
+  !b.endDate || Date.parse(b.endDate) >= Date.parse(b.startDate);
 const endDateIssue = { message: 'End date cannot be before the start date.', path: ['endDate'] };
 
-export const batchBody = z.object({ ...batchFields, isActive: isActiveSchema.default(true) }).refine(endNotBeforeStart, endDateIssue);
+export const batchBody = z
+  .object({ ...batchFields, isActive: isActiveSchema.default(true) })
+  .refine(endNotBeforeStart, endDateIssue);
 export type BatchBody = z.infer<typeof batchBody>;
 
 /** The spec's update call sends only name and dates: an absent isActive keeps the batch's current state. */
-export const batchUpdateBody = z.object({ ...batchFields, isActive: isActiveSchema.optional() }).refine(endNotBeforeStart, endDateIssue);
+export const batchUpdateBody = z
+  .object({ ...batchFields, isActive: isActiveSchema.optional() })
+  .refine(endNotBeforeStart, endDateIssue);
 export type BatchUpdateBody = z.infer<typeof batchUpdateBody>;

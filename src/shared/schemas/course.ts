@@ -2,9 +2,19 @@ import { z } from 'zod';
 import { LIMITS, RATING_MAX, RATING_MIN } from '@/shared/constants';
 import { httpUrl, idSchema, money, numberFrom, optionalText, requiredText } from './common';
 
-export const syllabusItemSchema = z.object({ _id: z.string(), week: z.number(), topic: z.string(), details: z.string() });
+export const syllabusItemSchema = z.object({
+  _id: z.string(),
+  week: z.number(),
+  topic: z.string(),
+  details: z.string(),
+});
 export const faqItemSchema = z.object({ _id: z.string(), question: z.string(), answer: z.string() });
-export const reviewItemSchema = z.object({ _id: z.string(), reviewer: z.string(), comment: z.string(), rating: z.number() });
+export const reviewItemSchema = z.object({
+  _id: z.string(),
+  reviewer: z.string(),
+  comment: z.string(),
+  rating: z.number(),
+});
 export const resourceItemSchema = z.object({ _id: z.string(), name: z.string(), link: z.string() });
 export const tableDataItemSchema = z.object({ _id: z.string(), feature: z.string(), value: z.string() });
 
@@ -57,26 +67,40 @@ const long = LIMITS.longText;
 
 /** Review rating: the form clamps to 1..5 (default 1); the server rejects anything else. */
 export const ratingSchema = numberFrom('Rating').pipe(
-  z.number().int('Rating must be a whole number.').min(RATING_MIN, 'Rating must be between 1 and 5.').max(RATING_MAX, 'Rating must be between 1 and 5.'),
+  z
+    .number()
+    .int('Rating must be a whole number.')
+    .min(RATING_MIN, 'Rating must be between 1 and 5.')
+    .max(RATING_MAX, 'Rating must be between 1 and 5.'),
 );
 
 export const courseCardBody = z.object({
   image: requiredText('Image', 2000),
   title: requiredText('Title'),
   description: requiredText('Description', long),
-  rating: numberFrom('Rating').pipe(z.number().min(0, 'Rating must be between 0 and 5.').max(RATING_MAX, 'Rating must be between 0 and 5.')),
-  reviews: numberFrom('Reviews').pipe(z.number().int('Reviews must be a whole number.').min(0, 'Reviews cannot be negative.').max(100_000_000)),
+  rating: numberFrom('Rating').pipe(
+    z.number().min(0, 'Rating must be between 0 and 5.').max(RATING_MAX, 'Rating must be between 0 and 5.'),
+  ),
+  reviews: numberFrom('Reviews').pipe(
+    z.number().int('Reviews must be a whole number.').min(0, 'Reviews cannot be negative.').max(100_000_000),
+  ),
   price: money('Price'),
 });
 export type CourseCardBody = z.infer<typeof courseCardBody>;
 
 export const syllabusFields = z.object({
-  week: numberFrom('Week').pipe(z.number().int('Week must be a whole number.').min(1, 'Week must be at least 1.').max(1000)),
+  week: numberFrom('Week').pipe(
+    z.number().int('Week must be a whole number.').min(1, 'Week must be at least 1.').max(1000),
+  ),
   topic: requiredText('Topic'),
   details: requiredText('Details', long),
 });
 export const faqFields = z.object({ question: requiredText('Question', 1000), answer: requiredText('Answer', long) });
-export const reviewFields = z.object({ reviewer: requiredText('Reviewer'), rating: ratingSchema, comment: requiredText('Comment', long) });
+export const reviewFields = z.object({
+  reviewer: requiredText('Reviewer'),
+  rating: ratingSchema,
+  comment: requiredText('Comment', long),
+});
 export const resourceFields = z.object({ name: requiredText('Name'), link: httpUrl('Link') });
 export const tableDataFields = z.object({ feature: requiredText('Feature'), value: requiredText('Value', 1000) });
 

@@ -20,7 +20,12 @@ export const enrollmentSchema = z.object({
   batchId: z.string().nullable(),
   userId: populatedEnrollmentUserSchema.nullable(),
   userDetails: z.object({ name: z.string(), email: z.string(), phone: nullableString }),
-  courseDetails: z.object({ title: z.string(), description: z.string(), slug: z.string(), availableDays: nullableString }),
+  courseDetails: z.object({
+    title: z.string(),
+    description: z.string(),
+    slug: z.string(),
+    availableDays: nullableString,
+  }),
   amount: z.number().nullable(),
   currency: z.string().nullable(),
   paymentMethod: nullableString,
@@ -63,7 +68,9 @@ export const progressBody = z.object({ progress: progressSchema });
 export const enrollmentUpdateBody = z
   .object({
     paymentId: z.string().trim().max(LIMITS.shortText).nullable(),
-    amountPaid: numberFrom('Amount paid').pipe(z.number().min(0, MESSAGES.enrollment.amountNegative).max(9_999_999_999.99)),
+    amountPaid: numberFrom('Amount paid').pipe(
+      z.number().min(0, MESSAGES.enrollment.amountNegative).max(9_999_999_999.99),
+    ),
     currency: currencySchema,
     paymentStatus: z.enum(PAYMENT_STATUSES, { message: 'Payment status must be pending, completed or failed.' }),
     progress: progressSchema,

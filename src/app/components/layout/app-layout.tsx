@@ -27,7 +27,12 @@ export function AppLayout() {
         <AppShell.Header px="md">
           <Group h="100%" justify="space-between" wrap="nowrap">
             <Group gap="sm" wrap="nowrap">
-              <Burger opened={opened} onClick={toggle} size="sm" aria-label={opened ? 'Close navigation' : 'Open navigation'} />
+              <Burger
+                opened={opened}
+                onClick={toggle}
+                size="sm"
+                aria-label={opened ? 'Close navigation' : 'Open navigation'}
+              />
               <Text fw={700}>Coursedesk</Text>
             </Group>
             <SyncStatus compact />

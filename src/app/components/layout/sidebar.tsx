@@ -1,5 +1,13 @@
 import { Box, Divider, NavLink, ScrollArea, Stack, Title, UnstyledButton } from '@mantine/core';
-import { IconBook2, IconCertificate, IconLogin2, IconLogout2, IconRefresh, IconShoppingBag, IconUsers } from '@tabler/icons-react';
+import {
+  IconBook2,
+  IconCertificate,
+  IconLogin2,
+  IconLogout2,
+  IconRefresh,
+  IconShoppingBag,
+  IconUsers,
+} from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -41,7 +49,13 @@ export function Sidebar() {
   };
 
   const onLogout = async () => {
-    const ok = await confirmDialog({ title: MESSAGES.logout.title, text: MESSAGES.logout.text, confirmText: MESSAGES.logout.confirm, cancelText: MESSAGES.logout.cancel, icon: 'question' });
+    const ok = await confirmDialog({
+      title: MESSAGES.logout.title,
+      text: MESSAGES.logout.text,
+      confirmText: MESSAGES.logout.confirm,
+      cancelText: MESSAGES.logout.cancel,
+      icon: 'question',
+    });
     if (!ok) return;
     await logout(queryClient);
     await navigate({ to: '/login' });
@@ -63,9 +77,19 @@ export function Sidebar() {
       </ScrollArea>
       <Divider />
       <Stack gap={4} p="xs">
-        <NavLink component="button" label="Reload Data" leftSection={<IconRefresh size={18} stroke={1.6} />} onClick={() => void reload()} />
+        <NavLink
+          component="button"
+          label="Reload Data"
+          leftSection={<IconRefresh size={18} stroke={1.6} />}
+          onClick={() => void reload()}
+        />
         {token ? (
-          <NavLink component="button" label="Logout" leftSection={<IconLogout2 size={18} stroke={1.6} />} onClick={() => void onLogout()} />
+          <NavLink
+            component="button"
+            label="Logout"
+            leftSection={<IconLogout2 size={18} stroke={1.6} />}
+            onClick={() => void onLogout()}
+          />
         ) : (
           <NavLink component={Link} to="/login" label="Login" leftSection={<IconLogin2 size={18} stroke={1.6} />} />
         )}

@@ -34,7 +34,17 @@ const PHONE_QUERY = '(max-width: 48em)';
  * or Enter that opens the detail. Clicks on buttons inside a row do not open it. On phones the same
  * rows render as cards.
  */
-export function DataTable<T>({ columns, rows, rowKey, onRowClick, rowLabel, emptyText, maxHeight = 640, rowHeight = 52, caption }: DataTableProps<T>) {
+export function DataTable<T>({
+  columns,
+  rows,
+  rowKey,
+  onRowClick,
+  rowLabel,
+  emptyText,
+  maxHeight = 640,
+  rowHeight = 52,
+  caption,
+}: DataTableProps<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const phone = useMediaQuery(PHONE_QUERY, false);
   const virtualizer = useVirtualizer({
@@ -64,7 +74,14 @@ export function DataTable<T>({ columns, rows, rowKey, onRowClick, rowLabel, empt
 
   if (phone) {
     return (
-      <div ref={scrollRef} className={classes.cards} style={{ maxHeight }} tabIndex={-1} role="list" aria-label={caption}>
+      <div
+        ref={scrollRef}
+        className={classes.cards}
+        style={{ maxHeight }}
+        tabIndex={-1}
+        role="list"
+        aria-label={caption}
+      >
         {rows.length === 0 ? (
           <Text c="dimmed" ta="center" py="xl">
             {emptyText}
@@ -75,7 +92,12 @@ export function DataTable<T>({ columns, rows, rowKey, onRowClick, rowLabel, empt
           const row = rows[item.index]!;
           return (
             // The gap below a card lives inside the measured slot, so the virtual sizes stay exact.
-            <div key={rowKey(row)} role="listitem" className={`${classes.cardSlot} ${onRowClick ? classes.clickable : ''}`} {...rowProps(row, item.index)}>
+            <div
+              key={rowKey(row)}
+              role="listitem"
+              className={`${classes.cardSlot} ${onRowClick ? classes.clickable : ''}`}
+              {...rowProps(row, item.index)}
+            >
               <div className={classes.card}>
                 {columns.map((c) => (
                   <div key={c.key} className={classes.cardLine}>
@@ -94,7 +116,13 @@ export function DataTable<T>({ columns, rows, rowKey, onRowClick, rowLabel, empt
 
   return (
     <div ref={scrollRef} className={classes.scroll} style={{ maxHeight }} tabIndex={-1}>
-      <Table stickyHeader highlightOnHover={Boolean(onRowClick)} verticalSpacing="sm" className={classes.table} aria-rowcount={rows.length + 1}>
+      <Table
+        stickyHeader
+        highlightOnHover={Boolean(onRowClick)}
+        verticalSpacing="sm"
+        className={classes.table}
+        aria-rowcount={rows.length + 1}
+      >
         {caption ? <caption className={classes.caption}>{caption}</caption> : null}
         <Table.Thead>
           <Table.Tr>
@@ -120,7 +148,12 @@ export function DataTable<T>({ columns, rows, rowKey, onRowClick, rowLabel, empt
               {items.map((item) => {
                 const row = rows[item.index]!;
                 return (
-                  <Table.Tr key={rowKey(row)} aria-rowindex={item.index + 2} className={onRowClick ? classes.clickable : undefined} {...rowProps(row, item.index)}>
+                  <Table.Tr
+                    key={rowKey(row)}
+                    aria-rowindex={item.index + 2}
+                    className={onRowClick ? classes.clickable : undefined}
+                    {...rowProps(row, item.index)}
+                  >
                     {columns.map((c) => (
                       <Table.Td key={c.key}>{c.render(row, item.index)}</Table.Td>
                     ))}

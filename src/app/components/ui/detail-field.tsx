@@ -19,7 +19,13 @@ export function DetailField({ label, wide, children }: { label: string; wide?: b
 }
 
 /** The description list that holds DetailFields, one column on phones. */
-export function DetailGrid({ children, cols = { base: 1, sm: 2, md: 3 } }: { children: ReactNode; cols?: SimpleGridProps['cols'] }) {
+export function DetailGrid({
+  children,
+  cols = { base: 1, sm: 2, md: 3 },
+}: {
+  children: ReactNode;
+  cols?: SimpleGridProps['cols'];
+}) {
   return (
     <SimpleGrid component="dl" cols={cols} spacing="lg" verticalSpacing="md" m={0}>
       {children}

@@ -6,7 +6,11 @@ export function FullScreenLoader({ label }: { label: string }) {
     <Center
       pos="fixed"
       inset={0}
-      style={{ zIndex: 1000, background: 'color-mix(in srgb, var(--mantine-color-body) 85%, transparent)', backdropFilter: 'blur(2px)' }}
+      style={{
+        zIndex: 1000,
+        background: 'color-mix(in srgb, var(--mantine-color-body) 85%, transparent)',
+        backdropFilter: 'blur(2px)',
+      }}
       role="status"
       aria-live="polite"
     >

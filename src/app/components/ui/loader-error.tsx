@@ -11,7 +11,11 @@ export function LoaderError({ error }: ErrorComponentProps) {
   return (
     <Center mih="100vh" p="md">
       <Stack maw={420}>
-        <Alert icon={<IconWifiOff />} title={online ? 'The data could not be loaded' : 'You are offline'} color="orange">
+        <Alert
+          icon={<IconWifiOff />}
+          title={online ? 'The data could not be loaded' : 'You are offline'}
+          color="orange"
+        >
           <Text size="sm">
             {online
               ? 'The server did not answer as expected. Try again in a moment.'

@@ -15,9 +15,25 @@ interface ModalFormProps {
 }
 
 /** The one modal form: Cancel and a submit button that shows its pending label and is disabled meanwhile. */
-export function ModalForm({ title, opened, onClose, onSubmit, submitLabel, pendingLabel, pending, children }: ModalFormProps) {
+export function ModalForm({
+  title,
+  opened,
+  onClose,
+  onSubmit,
+  submitLabel,
+  pendingLabel,
+  pending,
+  children,
+}: ModalFormProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      centered
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
           {children}

@@ -19,7 +19,12 @@ export function WriteButton({ children, disabled, ...props }: ButtonProps & Butt
 }
 
 /** Icon-only write action; `label` is its accessible name, e.g. "Delete user Ann Lee". */
-export function WriteActionIcon({ label, children, disabled, ...props }: ActionIconProps & ButtonAttrs & { label: string; children: ReactNode }) {
+export function WriteActionIcon({
+  label,
+  children,
+  disabled,
+  ...props
+}: ActionIconProps & ButtonAttrs & { label: string; children: ReactNode }) {
   const online = useOnline();
   return (
     <Tooltip label={online ? label : OFFLINE_WRITE_REASON}>

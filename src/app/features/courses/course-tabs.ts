@@ -18,4 +18,6 @@ const slugs = new Set<string>(Object.values(COURSE_TAB_SLUGS));
 const isCourseTab = (v: unknown): v is CourseTab => typeof v === 'string' && slugs.has(v);
 
 /** validateSearch of /courses/$id: an unknown tab falls back to the first one. */
-export const courseDetailSearch = (search: Record<string, unknown>): { tab?: CourseTab } => ({ tab: isCourseTab(search.tab) ? search.tab : undefined });
+export const courseDetailSearch = (search: Record<string, unknown>): { tab?: CourseTab } => ({
+  tab: isCourseTab(search.tab) ? search.tab : undefined,
+});

@@ -14,7 +14,13 @@ export interface DashboardStats {
 }
 
 /** One pass over each loaded list; cheap enough for 200,000 enrollments. */
-export function computeStats(users: User[], courses: Course[], enrollments: Enrollment[], batches: Batch[], services: Service[]): DashboardStats {
+export function computeStats(
+  users: User[],
+  courses: Course[],
+  enrollments: Enrollment[],
+  batches: Batch[],
+  services: Service[],
+): DashboardStats {
   const revenue = new Map<string, number>();
   const add = (currency: string | null, amount: number | null) => {
     if (amount == null) return;
@@ -39,7 +45,9 @@ export function computeStats(users: User[], courses: Course[], enrollments: Enro
     activeBatches: batches.reduce((n, b) => n + (b.isActive ? 1 : 0), 0),
     pendingEnrollments,
     pendingServices,
-    revenue: [...revenue].map(([currency, amount]) => ({ currency, amount: Math.round(amount * 100) / 100 })).sort((a, b) => order(a.currency) - order(b.currency)),
+    revenue: [...revenue]
+      .map(([currency, amount]) => ({ currency, amount: Math.round(amount * 100) / 100 }))
+      .sort((a, b) => order(a.currency) - order(b.currency)),
     // The list comes newest first from the server.
     newestEnrollments: enrollments.slice(0, 6),
   };

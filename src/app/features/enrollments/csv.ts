@@ -24,7 +24,8 @@ const dateFormat = new Intl.DateTimeFormat(DATE_LOCALE);
 const csvDate = (iso: string | null) => (iso && !Number.isNaN(Date.parse(iso)) ? dateFormat.format(new Date(iso)) : NA);
 
 /** Currency plus amount, e.g. "USD 49.00"; USD and 0.00 when missing (spec 9). */
-const paidAmount = (e: Enrollment) => `${e.currency || CSV_DEFAULT_CURRENCY} ${e.amount == null ? CSV_DEFAULT_AMOUNT : e.amount.toFixed(2)}`;
+const paidAmount = (e: Enrollment) =>
+  `${e.currency || CSV_DEFAULT_CURRENCY} ${e.amount == null ? CSV_DEFAULT_AMOUNT : e.amount.toFixed(2)}`;
 
 export function enrollmentsCsv(enrollments: readonly Enrollment[], batches: readonly Batch[]): string {
   const batchNames = new Map(batches.map((b) => [b._id, b.batchName]));

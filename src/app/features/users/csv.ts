@@ -3,7 +3,17 @@ import { DATE_LOCALE } from '@/shared/constants';
 import { MESSAGES } from '@/shared/messages';
 import type { User } from '@/shared/schemas';
 
-export const USERS_CSV_HEADER = ['Name', 'Email', 'Verified', 'Age', 'Occupation', 'Contact No', 'Interest', 'Past Experience', 'Account Created'] as const;
+export const USERS_CSV_HEADER = [
+  'Name',
+  'Email',
+  'Verified',
+  'Age',
+  'Occupation',
+  'Contact No',
+  'Interest',
+  'Past Experience',
+  'Account Created',
+] as const;
 export const USERS_FILE_NAME = 'Users.csv';
 export const userFileName = (user: Pick<User, 'name'>) => `User : ${user.name}.csv`;
 
@@ -17,7 +27,17 @@ const createdAt = (iso: string) => new Date(iso).toLocaleString(DATE_LOCALE).rep
 export function usersCsv(users: readonly User[]): string {
   return toCsv(
     USERS_CSV_HEADER,
-    users.map((u) => [u.name, u.email, u.isVerified ? 'Yes' : 'No', u.age, u.occupation, u.contactNo, u.interest, u.pastExperience, createdAt(u.createdAt)]),
+    users.map((u) => [
+      u.name,
+      u.email,
+      u.isVerified ? 'Yes' : 'No',
+      u.age,
+      u.occupation,
+      u.contactNo,
+      u.interest,
+      u.pastExperience,
+      createdAt(u.createdAt),
+    ]),
   );
 }
 

@@ -18,5 +18,7 @@ function Dashboard() {
   const { data: enrollments } = useSuspenseQuery(enrollmentsQuery);
   const { data: batches } = useSuspenseQuery(batchesQuery);
   const { data: services } = useSuspenseQuery(servicesQuery);
-  return <DashboardPage users={users} courses={courses} enrollments={enrollments} batches={batches} services={services} />;
+  return (
+    <DashboardPage users={users} courses={courses} enrollments={enrollments} batches={batches} services={services} />
+  );
 }

@@ -1,6 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '@/server/db/client';
-import { batches, courseFaqs, courseResources, courseReviews, courseSyllabus, courseTableData, courses, enrollments, servicePurchases, users } from '@/server/db/schema';
+import {
+  batches,
+  courseFaqs,
+  courseResources,
+  courseReviews,
+  courseSyllabus,
+  courseTableData,
+  courses,
+  enrollments,
+  servicePurchases,
+  users,
+} from '@/server/db/schema';
 import type { Currency } from '@/shared/constants';
 import { DEMO_COURSES } from './demo-courses';
 import { emailPart } from './demo-people';
@@ -81,14 +92,21 @@ export async function seedBulk(db: Db, opts: BulkOptions): Promise<BulkResult> {
     // Users.
     const customers: Customer[] = [];
     let next = (await largestBulkNumber(tdb)) + 1;
-    for (let done = 0; done < opts.users; ) {
+    for (let done = 0; done < opts.users;) {
       const chunk: UserRow[] = [];
       for (let i = 0; i < CHUNK.users && done + i < opts.users; i++) {
         const person = makePerson(rng);
         const email = `${emailPart(person.first)}.${emailPart(person.last)}.${next++}@${rng.pick(person.group.domains)}`;
-        const user = makeUserRow(rng, person, { id: rng.uuid(), email, createdAt: momentBetween(rng, daysBefore(now, 548), now) });
+        const user = makeUserRow(rng, person, {
+          id: rng.uuid(),
+          email,
+          createdAt: momentBetween(rng, daysBefore(now, 548), now),
+        });
         chunk.push(user);
-        customers.push({ user, currency: rng.chance(0.1) ? rng.pick(['INR', 'USD', 'EUR', 'GBP'] as const) : person.group.currency });
+        customers.push({
+          user,
+          currency: rng.chance(0.1) ? rng.pick(['INR', 'USD', 'EUR', 'GBP'] as const) : person.group.currency,
+        });
       }
       await insertJson(tdb, users, chunk);
       done += chunk.length;
@@ -98,17 +116,20 @@ export async function seedBulk(db: Db, opts: BulkOptions): Promise<BulkResult> {
     result.seconds.users = lap();
 
     // Enrollments and purchases need people: this run's, or those already there.
-    if (customers.length === 0 && (opts.enrollments > 0 || opts.services > 0)) customers.push(...(await existingCustomers(tdb)));
+    if (customers.length === 0 && (opts.enrollments > 0 || opts.services > 0))
+      customers.push(...(await existingCustomers(tdb)));
     if (customers.length === 0 && opts.enrollments > 0) throw new Error('No users to enroll: add --users.');
 
-    for (let done = 0; done < opts.enrollments; ) {
+    for (let done = 0; done < opts.enrollments;) {
       const chunk: EnrollmentRow[] = [];
       for (let i = 0; i < CHUNK.enrollments && done + i < opts.enrollments; i++) {
         const { user, currency } = rng.pick(customers);
         const userCreated = Date.parse(user.createdAt);
         const open = batchRows.filter((b) => enrollmentWindow(b, now)[1] > userCreated + 7_200_000);
         const batch = rng.pick(open.length > 0 ? open : batchRows);
-        chunk.push(makeEnrollmentRow(rng, { id: rng.uuid(), user, currency, course: rng.pick(courseRows), batch, now }));
+        chunk.push(
+          makeEnrollmentRow(rng, { id: rng.uuid(), user, currency, course: rng.pick(courseRows), batch, now }),
+        );
       }
       await insertJson(tdb, enrollments, chunk);
       done += chunk.length;
@@ -117,7 +138,7 @@ export async function seedBulk(db: Db, opts: BulkOptions): Promise<BulkResult> {
     result.inserted.enrollments = opts.enrollments;
     result.seconds.enrollments = lap();
 
-    for (let done = 0; done < opts.services; ) {
+    for (let done = 0; done < opts.services;) {
       const chunk: ServiceRow[] = [];
       for (let i = 0; i < CHUNK.services && done + i < opts.services; i++) {
         const kind = rng.pick(SERVICE_KINDS);
@@ -148,7 +169,9 @@ async function ensureCatalogue(db: Db, rng: Random, now: number) {
   let batchRows = (await db.select().from(batches)) as BatchRow[];
   const added = { courses: 0, batches: 0 };
   if (courseRows.length === 0) {
-    const catalogue = DEMO_COURSES.map((c, i) => makeCourseRows(c, rng.uuid(), daysBefore(now, 560 - i * 45), () => rng.uuid()));
+    const catalogue = DEMO_COURSES.map((c, i) =>
+      makeCourseRows(c, rng.uuid(), daysBefore(now, 560 - i * 45), () => rng.uuid()),
+    );
     courseRows = catalogue.map((c) => c.course);
     await db.insert(courses).values(courseRows);
     await db.insert(courseSyllabus).values(catalogue.flatMap((c) => c.syllabus));
@@ -168,11 +191,18 @@ async function ensureCatalogue(db: Db, rng: Random, now: number) {
 
 /** The largest running number in bulk emails (first.last.N@domain), or 0. */
 async function largestBulkNumber(db: Db): Promise<number> {
-  const [row] = await rows<{ n: number | null }>(db, sql`select max(substring(email from '\\.([0-9]+)@')::int) as n from users where email ~ '^[a-z]+\\.[a-z]+\\.[0-9]+@'`);
+  const [row] = await rows<{ n: number | null }>(
+    db,
+    sql`select max(substring(email from '\\.([0-9]+)@')::int) as n from users where email ~ '^[a-z]+\\.[a-z]+\\.[0-9]+@'`,
+  );
   return row?.n ?? 0;
 }
 
 async function existingCustomers(db: Db): Promise<Customer[]> {
-  const list = await db.select().from(users).where(sql`${users.role} = 'user'`).limit(100_000);
+  const list = await db
+    .select()
+    .from(users)
+    .where(sql`${users.role} = 'user'`)
+    .limit(100_000);
   return list.map((user) => ({ user, currency: 'USD' as const }));
 }

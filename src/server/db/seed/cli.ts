@@ -42,7 +42,9 @@ async function main() {
 
   const config = loadConfig();
   const where = config.databaseUrl ? `PostgreSQL ${redact(config.databaseUrl)}` : `PGlite ${config.dataDir}`;
-  console.log(`Seeding ${where}: ${wanted.users} users, ${wanted.enrollments} enrollments, ${wanted.services} service purchases (seed ${wanted.seed})`);
+  console.log(
+    `Seeding ${where}: ${wanted.users} users, ${wanted.enrollments} enrollments, ${wanted.services} service purchases (seed ${wanted.seed})`,
+  );
 
   const opened = performance.now();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -60,11 +62,14 @@ async function main() {
     });
     if (process.stdout.isTTY && lastLine) process.stdout.write('\n');
     const { inserted: n, seconds: s } = result;
-    if (n.courses || n.batches) console.log(`Catalogue: ${n.courses} courses, ${n.batches} batches (${s.catalogue.toFixed(2)} s)`);
+    if (n.courses || n.batches)
+      console.log(`Catalogue: ${n.courses} courses, ${n.batches} batches (${s.catalogue.toFixed(2)} s)`);
     console.log(`Users:       ${String(n.users).padStart(8)} in ${s.users.toFixed(2)} s`);
     console.log(`Enrollments: ${String(n.enrollments).padStart(8)} in ${s.enrollments.toFixed(2)} s`);
     console.log(`Services:    ${String(n.services).padStart(8)} in ${s.services.toFixed(2)} s`);
-    console.log(`Done in ${s.total.toFixed(2)} s (one transaction). RSS ${Math.round(process.memoryUsage().rss / 1048576)} MB`);
+    console.log(
+      `Done in ${s.total.toFixed(2)} s (one transaction). RSS ${Math.round(process.memoryUsage().rss / 1048576)} MB`,
+    );
   } finally {
     await database.close();
   }

@@ -34,7 +34,10 @@ export const DATA_DESIGN_COURSES: readonly CourseSeed[] = [
       ['Capstone', 'An end-to-end project on a public data set, presented to the cohort.'],
     ],
     faq: [
-      ['I am not good at maths. Can I still join?', 'Yes. We teach the statistics you need with code and pictures, not proofs.'],
+      [
+        'I am not good at maths. Can I still join?',
+        'Yes. We teach the statistics you need with code and pictures, not proofs.',
+      ],
       ['Which tools are used?', 'Python 3, Jupyter, pandas, scikit-learn and PostgreSQL, all free.'],
       ['Is there a placement guarantee?', 'No, but you get portfolio reviews and interview practice.'],
       ['Can I join from outside India?', 'Yes. Sessions are in English and recorded for every time zone.'],
@@ -107,7 +110,10 @@ export const DATA_DESIGN_COURSES: readonly CourseSeed[] = [
       ['Do I need to be good at drawing?', 'Not at all. Design is problem solving; boxes and arrows are enough.'],
       ['Is Figma free?', 'Yes, the free plan covers everything in the course.'],
       ['Will I get feedback on my work?', 'Every assignment gets written feedback and there are two live critiques.'],
-      ['Is this course about graphic design?', 'It focuses on digital products: apps and websites, not print or branding.'],
+      [
+        'Is this course about graphic design?',
+        'It focuses on digital products: apps and websites, not print or branding.',
+      ],
     ],
     reviews: [
       ['Freya Clarke', 5, 'The research module changed how I approach every project. Zoë is a wonderful mentor.'],

@@ -22,27 +22,68 @@ export const DEV_COURSES: readonly CourseSeed[] = [
       startDate: '2026-12-14',
     },
     syllabus: [
-      ['How the web works', 'HTTP, DNS, browsers and dev tools; set up VS Code, Git and GitHub; publish your first page.'],
-      ['Semantic HTML and modern CSS', 'Accessible markup, Flexbox, Grid, custom properties and responsive layouts from a Figma file.'],
-      ['JavaScript fundamentals', 'Values, functions, arrays and objects, the DOM and events; build an interactive to-do list.'],
-      ['TypeScript in practice', 'Types, interfaces, generics and narrowing; convert the to-do list and catch bugs at compile time.'],
+      [
+        'How the web works',
+        'HTTP, DNS, browsers and dev tools; set up VS Code, Git and GitHub; publish your first page.',
+      ],
+      [
+        'Semantic HTML and modern CSS',
+        'Accessible markup, Flexbox, Grid, custom properties and responsive layouts from a Figma file.',
+      ],
+      [
+        'JavaScript fundamentals',
+        'Values, functions, arrays and objects, the DOM and events; build an interactive to-do list.',
+      ],
+      [
+        'TypeScript in practice',
+        'Types, interfaces, generics and narrowing; convert the to-do list and catch bugs at compile time.',
+      ],
       ['React foundations', 'Components, props, state and effects; build a searchable product catalogue.'],
-      ['Data fetching and routing', 'Client-side routing, loading and error states, caching server data with TanStack Query.'],
+      [
+        'Data fetching and routing',
+        'Client-side routing, loading and error states, caching server data with TanStack Query.',
+      ],
       ['Node.js and REST APIs', 'Fastify, request validation with zod, error handling and structured logging.'],
-      ['PostgreSQL and data modelling', 'Tables, keys, joins and indexes; migrations with Drizzle; avoiding N+1 queries.'],
+      [
+        'PostgreSQL and data modelling',
+        'Tables, keys, joins and indexes; migrations with Drizzle; avoiding N+1 queries.',
+      ],
       ['Authentication and security', 'Password hashing, sessions and tokens, CORS, CSP and the OWASP top ten.'],
-      ['Testing and deployment', 'Unit and end-to-end tests, CI with GitHub Actions, deploying a container; capstone demo day.'],
+      [
+        'Testing and deployment',
+        'Unit and end-to-end tests, CI with GitHub Actions, deploying a container; capstone demo day.',
+      ],
     ],
     faq: [
       ['Do I need prior coding experience?', 'No. Week 1 starts from zero, but expect to practise 8-10 hours a week.'],
-      ['What computer do I need?', 'Any laptop from the last five years running Windows 10+, macOS or Linux with 8 GB of RAM.'],
-      ['Are the sessions live?', 'Two live sessions a week (recorded) plus office hours; everything else is self-paced.'],
-      ['Can I pay in instalments?', 'Yes, in three monthly instalments at no extra cost. Write to us before enrolling.'],
-      ['What if I fall behind?', 'You can move to the next cohort once at no charge and keep access to all recordings.'],
+      [
+        'What computer do I need?',
+        'Any laptop from the last five years running Windows 10+, macOS or Linux with 8 GB of RAM.',
+      ],
+      [
+        'Are the sessions live?',
+        'Two live sessions a week (recorded) plus office hours; everything else is self-paced.',
+      ],
+      [
+        'Can I pay in instalments?',
+        'Yes, in three monthly instalments at no extra cost. Write to us before enrolling.',
+      ],
+      [
+        'What if I fall behind?',
+        'You can move to the next cohort once at no charge and keep access to all recordings.',
+      ],
     ],
     reviews: [
-      ['Ananya Iyer', 5, 'The weekly code reviews were worth the price alone. I landed a junior role two months after the capstone.'],
-      ['Marcus Hayes', 5, 'Clear progression from HTML to a deployed API. The PostgreSQL week finally made joins click for me.'],
+      [
+        'Ananya Iyer',
+        5,
+        'The weekly code reviews were worth the price alone. I landed a junior role two months after the capstone.',
+      ],
+      [
+        'Marcus Hayes',
+        5,
+        'Clear progression from HTML to a deployed API. The PostgreSQL week finally made joins click for me.',
+      ],
       ['Léa Moreau', 4, 'Excellent content; the React weeks move fast, so budget extra time there.'],
       ['Diego Ortega', 5, 'Priya explains security better than any course I have taken. Great community on Discord.'],
       ['Hannah Coleman', 3, 'Good material, but I would have liked more help with deployment problems on Windows.'],
@@ -73,7 +114,8 @@ export const DEV_COURSES: readonly CourseSeed[] = [
   {
     slug: 'cloud-devops',
     title: 'Cloud & DevOps Engineering',
-    cardDescription: 'Automate infrastructure, containers and delivery pipelines on AWS with Terraform, Docker and Kubernetes.',
+    cardDescription:
+      'Automate infrastructure, containers and delivery pipelines on AWS with Terraform, Docker and Kubernetes.',
     description:
       'Learn how modern teams ship software many times a day without breaking production. You will containerise services, describe infrastructure as code, build CI/CD pipelines, run workloads on Kubernetes and set up monitoring and alerting, all on a real AWS account with guard-railed budgets.',
     rating: 4.7,
@@ -92,16 +134,28 @@ export const DEV_COURSES: readonly CourseSeed[] = [
     syllabus: [
       ['Linux and networking refresher', 'Shell scripting, processes, systemd, TCP/IP, DNS and TLS for operators.'],
       ['Containers with Docker', 'Images, layers, multi-stage builds, Compose and image security scanning.'],
-      ['Infrastructure as code', 'Terraform state, modules and workspaces; provision a VPC, database and load balancer.'],
+      [
+        'Infrastructure as code',
+        'Terraform state, modules and workspaces; provision a VPC, database and load balancer.',
+      ],
       ['CI/CD pipelines', 'GitHub Actions, build caches, artefacts, environments and approval gates.'],
       ['Kubernetes fundamentals', 'Pods, deployments, services, ingress, config maps and secrets.'],
       ['Kubernetes in production', 'Helm, autoscaling, rolling and blue-green deployments, resource limits.'],
       ['Observability', 'Metrics with Prometheus, dashboards in Grafana, structured logs and tracing.'],
-      ['Reliability and cost', 'SLOs, incident response, backups and restores, and trimming the monthly bill; final project.'],
+      [
+        'Reliability and cost',
+        'SLOs, incident response, backups and restores, and trimming the monthly bill; final project.',
+      ],
     ],
     faq: [
-      ['Will I be charged by AWS?', 'Labs fit the free tier; we give you budget alerts and a teardown script for every lab.'],
-      ['Is this course enough for an AWS certification?', 'It covers most of the Solutions Architect Associate syllabus; we add two practice exams.'],
+      [
+        'Will I be charged by AWS?',
+        'Labs fit the free tier; we give you budget alerts and a teardown script for every lab.',
+      ],
+      [
+        'Is this course enough for an AWS certification?',
+        'It covers most of the Solutions Architect Associate syllabus; we add two practice exams.',
+      ],
       ['Do I need to know a programming language?', 'Basic scripting in Bash or Python is enough.'],
       ['How much time per week?', 'Plan for about 10 hours: 3 hours live, the rest labs.'],
     ],
@@ -109,7 +163,11 @@ export const DEV_COURSES: readonly CourseSeed[] = [
       ['Karthik Menon', 5, 'Hands-on from day one. The Terraform and Kubernetes labs mirror what we do at work.'],
       ['Siobhan Murphy', 4, 'Great depth on observability. The Kubernetes week could be split in two.'],
       ['Wei Chen', 5, 'I passed the AWS associate exam a month after finishing. The practice exams were spot on.'],
-      ['Tyler Brooks', 4, 'Lukas is an excellent teacher. Labs occasionally broke after provider updates but were fixed fast.'],
+      [
+        'Tyler Brooks',
+        4,
+        'Lukas is an excellent teacher. Labs occasionally broke after provider updates but were fixed fast.',
+      ],
     ],
     resources: [
       ['Docker documentation', 'https://docs.docker.com/get-started/'],
@@ -164,15 +222,26 @@ export const DEV_COURSES: readonly CourseSeed[] = [
     faq: [
       ['Do I need a Mac?', 'No. You can build and test Android on any machine and iOS through Expo cloud builds.'],
       ['Do I need to know React?', 'Basic React helps; week 1 is a refresher for those who are new to it.'],
-      ['Will my app be in the stores?', 'You will publish to TestFlight and the Play Console internal track; going public is your choice.'],
+      [
+        'Will my app be in the stores?',
+        'You will publish to TestFlight and the Play Console internal track; going public is your choice.',
+      ],
       ['Are store fees included?', 'No. Apple and Google charge their own developer fees.'],
       ['Is there a project?', 'Yes: a habit-tracker app you design and ship, with a code review at the end.'],
     ],
     reviews: [
-      ['Olivia Bennett', 5, 'I finally shipped the app I had been planning for a year. The publishing week removes all the mystery.'],
+      [
+        'Olivia Bennett',
+        5,
+        'I finally shipped the app I had been planning for a year. The publishing week removes all the mystery.',
+      ],
       ['Rohan Desai', 4, 'Solid course. Device-feature labs were the most fun.'],
       ['Mathilde Dubois', 4, 'Clear and practical; I would love an extra week on animations.'],
-      ['Chinedu Okafor', 2, 'Content is good but my cohort had scheduling issues with the live sessions across time zones.'],
+      [
+        'Chinedu Okafor',
+        2,
+        'Content is good but my cohort had scheduling issues with the live sessions across time zones.',
+      ],
     ],
     resources: [
       ['React Native documentation', 'https://reactnative.dev/docs/getting-started'],

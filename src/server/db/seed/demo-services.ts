@@ -10,13 +10,15 @@ export interface ServiceKind {
 export const SERVICE_KINDS: readonly ServiceKind[] = [
   {
     title: 'SEO Audit',
-    description: 'A technical and content audit of your website with a prioritised list of fixes and a 30-minute walkthrough call.',
+    description:
+      'A technical and content audit of your website with a prioritised list of fixes and a 30-minute walkthrough call.',
     image: '/uploads/seo-audit.svg',
     priceUsd: 249,
   },
   {
     title: 'Website Redesign',
-    description: 'A redesign of up to five pages: research, wireframes, a Figma prototype and a responsive build hand-off.',
+    description:
+      'A redesign of up to five pages: research, wireframes, a Figma prototype and a responsive build hand-off.',
     image: '/uploads/website-redesign.svg',
     priceUsd: 1499,
   },

@@ -1,5 +1,16 @@
 import type { Db } from '@/server/db/client';
-import { batches, courseFaqs, courseResources, courseReviews, courseSyllabus, courseTableData, courses, enrollments, servicePurchases, users } from '@/server/db/schema';
+import {
+  batches,
+  courseFaqs,
+  courseResources,
+  courseReviews,
+  courseSyllabus,
+  courseTableData,
+  courses,
+  enrollments,
+  servicePurchases,
+  users,
+} from '@/server/db/schema';
 import { CURRENCIES, type Currency } from '@/shared/constants';
 import { DEMO_COURSES } from './demo-courses';
 import { SERVICE_KINDS } from './demo-services';
@@ -38,12 +49,18 @@ export function buildDemoData(seed = DEMO_SEED, now = REFERENCE_DATE) {
     if (emails.has(email) || names.has(name)) continue;
     emails.add(email);
     names.add(name);
-    const user = makeUserRow(rng, person, { id: rng.uuid(), email, createdAt: momentBetween(rng, daysBefore(now, 548), daysBefore(now, 1)) });
+    const user = makeUserRow(rng, person, {
+      id: rng.uuid(),
+      email,
+      createdAt: momentBetween(rng, daysBefore(now, 548), daysBefore(now, 1)),
+    });
     // Most people pay in their home currency; some pay by a card in another.
     people.push({ user, currency: rng.chance(0.1) ? rng.pick(CURRENCIES) : person.group.currency });
   }
 
-  const catalogue = DEMO_COURSES.map((c, i) => makeCourseRows(c, rng.uuid(), daysBefore(now, 560 - i * 45), () => rng.uuid()));
+  const catalogue = DEMO_COURSES.map((c, i) =>
+    makeCourseRows(c, rng.uuid(), daysBefore(now, 560 - i * 45), () => rng.uuid()),
+  );
   const courseRows = catalogue.map((c) => c.course);
   const batchRows = DEMO_BATCHES.map((b) => makeBatchRow(b, rng.uuid()));
 
@@ -70,7 +87,9 @@ export function buildDemoData(seed = DEMO_SEED, now = REFERENCE_DATE) {
       serviceRows.push(makeServiceRow(rng, { id: rng.uuid(), kind, customer: rng.pick(people), from, now }));
     } else {
       const guest = makePerson(rng);
-      serviceRows.push(makeServiceRow(rng, { id: rng.uuid(), kind, customer: { guest, email: personalEmail(rng, guest) }, from, now }));
+      serviceRows.push(
+        makeServiceRow(rng, { id: rng.uuid(), kind, customer: { guest, email: personalEmail(rng, guest) }, from, now }),
+      );
     }
   }
 

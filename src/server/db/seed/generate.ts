@@ -31,7 +31,14 @@ export function makePerson(rng: Random): Person {
 export function personalEmail(rng: Random, p: Person): string {
   const f = emailPart(p.first);
   const l = emailPart(p.last);
-  const local = rng.pick([`${f}.${l}`, `${f}.${l}`, `${f[0]}${l}`, `${f}${l}${rng.int(70, 99)}`, `${f}_${l}`, `${l}.${f}`]);
+  const local = rng.pick([
+    `${f}.${l}`,
+    `${f}.${l}`,
+    `${f[0]}${l}`,
+    `${f}${l}${rng.int(70, 99)}`,
+    `${f}_${l}`,
+    `${l}.${f}`,
+  ]);
   return `${local}@${rng.pick(p.group.domains)}`;
 }
 
@@ -65,9 +72,9 @@ export function priceIn(usd: number, currency: Currency): string {
     case 'INR':
       return (Math.round((usd * 84) / 500) * 500 - 1).toFixed(2);
     case 'EUR':
-      return (Math.max(1, Math.round((usd * 0.93) / 5) * 5 - 1)).toFixed(2);
+      return Math.max(1, Math.round((usd * 0.93) / 5) * 5 - 1).toFixed(2);
     case 'GBP':
-      return (Math.max(1, Math.round((usd * 0.79) / 5) * 5 - 1)).toFixed(2);
+      return Math.max(1, Math.round((usd * 0.79) / 5) * 5 - 1).toFixed(2);
     default:
       return usd.toFixed(2);
   }
@@ -114,9 +121,23 @@ export function makeCourseRows(c: CourseSeed, id: string, createdAt: number, ite
   const courseId = id;
   return {
     course,
-    syllabus: c.syllabus.map(([topic, details], i) => ({ id: itemId(), courseId, week: i + 1, topic, details, createdAt: at() })),
+    syllabus: c.syllabus.map(([topic, details], i) => ({
+      id: itemId(),
+      courseId,
+      week: i + 1,
+      topic,
+      details,
+      createdAt: at(),
+    })),
     faqs: c.faq.map(([question, answer]) => ({ id: itemId(), courseId, question, answer, createdAt: at() })),
-    reviews: c.reviews.map(([reviewer, rating, comment]) => ({ id: itemId(), courseId, reviewer, rating, comment, createdAt: at() })),
+    reviews: c.reviews.map(([reviewer, rating, comment]) => ({
+      id: itemId(),
+      courseId,
+      reviewer,
+      rating,
+      comment,
+      createdAt: at(),
+    })),
     resources: c.resources.map(([name, link]) => ({ id: itemId(), courseId, name, link, createdAt: at() })),
     tableData: c.tableData.map(([feature, value]) => ({ id: itemId(), courseId, feature, value, createdAt: at() })),
   };
@@ -165,7 +186,10 @@ export interface EnrollmentInput {
   now: number;
 }
 
-export function makeEnrollmentRow(rng: Random, { id, user, currency, course, batch, now }: EnrollmentInput): EnrollmentRow {
+export function makeEnrollmentRow(
+  rng: Random,
+  { id, user, currency, course, batch, now }: EnrollmentInput,
+): EnrollmentRow {
   const [from, to] = enrollmentWindow(batch, now);
   const userCreated = Date.parse(user.createdAt);
   const createdAt = momentBetween(rng, Math.max(from, userCreated + 3_600_000), Math.max(to, userCreated + 7_200_000));
@@ -175,7 +199,8 @@ export function makeEnrollmentRow(rng: Random, { id, user, currency, course, bat
   // Scholarships and manual sign-ups carry no payment at all; a few bank transfers lack a reference.
   const unpaid = rng.chance(0.08);
   const method = unpaid ? null : paymentMethodFor(rng, currency);
-  const transactionId = method && !(method === 'Bank Transfer' && !approved) && !rng.chance(0.03) ? transactionIdFor(rng, method) : null;
+  const transactionId =
+    method && !(method === 'Bank Transfer' && !approved) && !rng.chance(0.03) ? transactionIdFor(rng, method) : null;
   const amount = unpaid ? null : priceIn(Number(course.discountPrice ?? course.price), currency);
 
   const verifiedAt = approved ? Math.min(addHours(createdAt, rng.int(1, 72)), now) : null;
@@ -226,7 +251,13 @@ export interface ServiceInput {
 export function makeServiceRow(rng: Random, { id, kind, customer, from, now }: ServiceInput): ServiceRow {
   const buyer =
     'user' in customer
-      ? { user: customer.user, currency: customer.currency, name: customer.user.name, email: customer.user.email, phone: customer.user.contactNo ?? null }
+      ? {
+          user: customer.user,
+          currency: customer.currency,
+          name: customer.user.name,
+          email: customer.user.email,
+          phone: customer.user.contactNo ?? null,
+        }
       : {
           user: null,
           currency: customer.guest.group.currency,

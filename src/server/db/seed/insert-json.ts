@@ -9,7 +9,11 @@ import type { PgTable } from 'drizzle-orm/pg-core';
  * and in the driver. This takes the same typed rows and is about twice as fast on both databases.
  * Only the columns present in the first row are written, so the others keep their defaults.
  */
-export async function insertJson<T extends PgTable>(db: Db, table: T, rows: readonly T['$inferInsert'][]): Promise<void> {
+export async function insertJson<T extends PgTable>(
+  db: Db,
+  table: T,
+  rows: readonly T['$inferInsert'][],
+): Promise<void> {
   const first = rows[0];
   if (!first) return;
   const columns = getTableColumns(table) as Record<string, { name: string }>;
@@ -22,5 +26,7 @@ export async function insertJson<T extends PgTable>(db: Db, table: T, rows: read
   });
   const list = sql.raw(names.map((n) => `"${n}"`).join(', '));
   const name = sql.raw(`"${getTableName(table)}"`);
-  await db.execute(sql`insert into ${name} (${list}) select ${list} from json_populate_recordset(null::${name}, ${JSON.stringify(records)}::json)`);
+  await db.execute(
+    sql`insert into ${name} (${list}) select ${list} from json_populate_recordset(null::${name}, ${JSON.stringify(records)}::json)`,
+  );
 }

@@ -75,6 +75,7 @@ export const iso = (ms: number) => new Date(ms).toISOString();
 /** A moment between `from` and `to`, in business hours (08:00-21:59 UTC) so timestamps look human. */
 export function momentBetween(rng: Random, from: number, to: number): number {
   const day = Math.floor(from / DAY_MS) + Math.floor(rng.next() * Math.max(1, Math.floor((to - from) / DAY_MS)));
-  const ms = day * DAY_MS + rng.int(8, 21) * 3_600_000 + rng.int(0, 59) * 60_000 + rng.int(0, 59) * 1000 + rng.int(0, 999);
+  const ms =
+    day * DAY_MS + rng.int(8, 21) * 3_600_000 + rng.int(0, 59) * 60_000 + rng.int(0, 59) * 1000 + rng.int(0, 999);
   return Math.min(Math.max(ms, from), to);
 }

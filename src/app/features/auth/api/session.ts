@@ -62,7 +62,9 @@ export async function endSession(queryClient: QueryClient) {
 
 /** Logout: revoke the token on the server (best effort), then clear everything and say so. */
 export async function logout(queryClient: QueryClient) {
-  await apiFetch('/users/logout', { method: 'POST', timeoutMs: 3000 }).catch((err) => console.error('Token revoke failed', err));
+  await apiFetch('/users/logout', { method: 'POST', timeoutMs: 3000 }).catch((err) =>
+    console.error('Token revoke failed', err),
+  );
   await endSession(queryClient);
   toast.success(MESSAGES.logout.success);
 }

@@ -37,8 +37,21 @@ export function LoginPage() {
                 Coursedesk back-office
               </Text>
             </div>
-            <TextInput label="Email" type="email" placeholder="Enter your email" required autoComplete="username" {...form.getInputProps('email')} />
-            <PasswordInput label="Password" placeholder="Enter your password" required autoComplete="current-password" {...form.getInputProps('password')} />
+            <TextInput
+              label="Email"
+              type="email"
+              placeholder="Enter your email"
+              required
+              autoComplete="username"
+              {...form.getInputProps('email')}
+            />
+            <PasswordInput
+              label="Password"
+              placeholder="Enter your password"
+              required
+              autoComplete="current-password"
+              {...form.getInputProps('password')}
+            />
             <Button type="submit" disabled={login.isPending} fullWidth mt="xs">
               {login.isPending ? 'Logging in...' : 'Login'}
             </Button>

@@ -13,4 +13,5 @@ export type ItemKind = keyof typeof ITEM_KINDS;
 export type ItemOf<K extends ItemKind> = Course['pageData'][(typeof ITEM_KINDS)[K]['list']][number];
 export type ItemFieldsOf<K extends ItemKind> = Omit<ItemOf<K>, '_id'>;
 
-export const itemsOf = <K extends ItemKind>(course: Course, kind: K) => course.pageData[ITEM_KINDS[kind].list] as ItemOf<K>[];
+export const itemsOf = <K extends ItemKind>(course: Course, kind: K) =>
+  course.pageData[ITEM_KINDS[kind].list] as ItemOf<K>[];

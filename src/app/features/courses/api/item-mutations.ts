@@ -12,11 +12,18 @@ export function useItemMutations<K extends ItemKind>(kind: K, courseId: string) 
   const onSuccess = (reply: CourseReply) => replaceCourse(qc, reply.data);
   const idField = ITEM_KINDS[kind].idField;
   return {
-    add: useMutation({ mutationFn: (fields: ItemFieldsOf<K>) => call(kind, 'add', 'POST', { courseId, ...fields }), onSuccess }),
-    update: useMutation({
-      mutationFn: ({ id, fields }: { id: string; fields: ItemFieldsOf<K> }) => call(kind, 'update', 'PUT', { courseId, [idField]: id, ...fields }),
+    add: useMutation({
+      mutationFn: (fields: ItemFieldsOf<K>) => call(kind, 'add', 'POST', { courseId, ...fields }),
       onSuccess,
     }),
-    remove: useMutation({ mutationFn: (id: string) => call(kind, 'delete', 'DELETE', { courseId, [idField]: id }), onSuccess }),
+    update: useMutation({
+      mutationFn: ({ id, fields }: { id: string; fields: ItemFieldsOf<K> }) =>
+        call(kind, 'update', 'PUT', { courseId, [idField]: id, ...fields }),
+      onSuccess,
+    }),
+    remove: useMutation({
+      mutationFn: (id: string) => call(kind, 'delete', 'DELETE', { courseId, [idField]: id }),
+      onSuccess,
+    }),
   };
 }

@@ -16,7 +16,13 @@ function CourseCardFields({ form }: { form: UseFormReturnType<CourseCardValues> 
   const image = form.values.image.trim();
   return (
     <>
-      <TextInput label="Image" required placeholder="/images/courses/my-course.svg or https://…" description="Path or address of the card picture (16:9)" {...form.getInputProps('image')} />
+      <TextInput
+        label="Image"
+        required
+        placeholder="/images/courses/my-course.svg or https://…"
+        description="Path or address of the card picture (16:9)"
+        {...form.getInputProps('image')}
+      />
       {image ? (
         <Box maw={200}>
           <CourseImage src={image} radius="sm" />
@@ -25,9 +31,37 @@ function CourseCardFields({ form }: { form: UseFormReturnType<CourseCardValues> 
       <TextInput label="Title" required {...form.getInputProps('title')} />
       <LongTextInput label="Description" required {...form.getInputProps('description')} />
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-        <NumberInput label="Rating" required min={0} max={RATING_MAX} step={0.1} decimalScale={1} placeholder="4.5" {...form.getInputProps('rating')} />
-        <NumberInput label="Reviews" required min={0} allowDecimal={false} allowNegative={false} thousandSeparator="," placeholder="0" {...form.getInputProps('reviews')} />
-        <NumberInput label="Price" required min={0} decimalScale={2} fixedDecimalScale allowNegative={false} prefix="$" placeholder="$0.00" {...form.getInputProps('price')} />
+        <NumberInput
+          label="Rating"
+          required
+          min={0}
+          max={RATING_MAX}
+          step={0.1}
+          decimalScale={1}
+          placeholder="4.5"
+          {...form.getInputProps('rating')}
+        />
+        <NumberInput
+          label="Reviews"
+          required
+          min={0}
+          allowDecimal={false}
+          allowNegative={false}
+          thousandSeparator=","
+          placeholder="0"
+          {...form.getInputProps('reviews')}
+        />
+        <NumberInput
+          label="Price"
+          required
+          min={0}
+          decimalScale={2}
+          fixedDecimalScale
+          allowNegative={false}
+          prefix="$"
+          placeholder="$0.00"
+          {...form.getInputProps('price')}
+        />
       </SimpleGrid>
     </>
   );

@@ -37,12 +37,24 @@ export function CourseCard({ course, onDelete, deleting }: CourseCardProps) {
         </Group>
       </Stack>
       <Group justify="space-between" mt="md" wrap="nowrap">
-        <WriteButton variant="subtle" color="red" size="compact-sm" leftSection={<IconTrash size={16} />} onClick={onDelete} loading={deleting} aria-label={`Delete course ${title}`}>
+        <WriteButton
+          variant="subtle"
+          color="red"
+          size="compact-sm"
+          leftSection={<IconTrash size={16} />}
+          onClick={onDelete}
+          loading={deleting}
+          aria-label={`Delete course ${title}`}
+        >
           Delete
         </WriteButton>
         <Button
           renderRoot={(props) => <Link to="/courses/$id" params={{ id: course._id }} {...props} />}
-          variant="light" size="compact-sm" rightSection={<IconArrowRight size={16} />} aria-label={`More Info about ${title}`}>
+          variant="light"
+          size="compact-sm"
+          rightSection={<IconArrowRight size={16} />}
+          aria-label={`More Info about ${title}`}
+        >
           More Info
         </Button>
       </Group>

@@ -25,7 +25,11 @@ export function CourseDetailPage() {
       </Anchor>
       <CourseHero course={course} />
       {/* Tabs replace the history entry: Back leaves the course instead of stepping through tabs. */}
-      <CourseTabs course={course} tab={tab} onTabChange={(next) => void navigate({ search: { tab: next }, replace: true })} />
+      <CourseTabs
+        course={course}
+        tab={tab}
+        onTabChange={(next) => void navigate({ search: { tab: next }, replace: true })}
+      />
     </Stack>
   );
 }
@@ -43,9 +47,19 @@ function CourseLoading() {
 
 function CourseNotFound() {
   return (
-    <EmptyState icon={<IconBookOff />} withIndicatorBackground title="Course not found" description="It may have been deleted. If it was added on another device, use Reload Data." py="xl">
+    <EmptyState
+      icon={<IconBookOff />}
+      withIndicatorBackground
+      title="Course not found"
+      description="It may have been deleted. If it was added on another device, use Reload Data."
+      py="xl"
+    >
       <EmptyState.Actions>
-        <Button renderRoot={(props) => <Link to="/courses" {...props} />} variant="light" leftSection={<IconArrowLeft size={16} />}>
+        <Button
+          renderRoot={(props) => <Link to="/courses" {...props} />}
+          variant="light"
+          leftSection={<IconArrowLeft size={16} />}
+        >
           Back to courses
         </Button>
       </EmptyState.Actions>

@@ -11,7 +11,15 @@ export const NO_COURSES = 'No courses found.';
 export function CourseGrid({ courses }: { courses: Course[] }) {
   const remove = useDeleteCourse();
   if (courses.length === 0) {
-    return <EmptyState icon={<IconBook2 />} withIndicatorBackground title={NO_COURSES} description='Add your first course with "+ Add Course".' py="xl" />;
+    return (
+      <EmptyState
+        icon={<IconBook2 />}
+        withIndicatorBackground
+        title={NO_COURSES}
+        description='Add your first course with "+ Add Course".'
+        py="xl"
+      />
+    );
   }
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 4 }} spacing="lg">

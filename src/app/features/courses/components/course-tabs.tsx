@@ -25,7 +25,15 @@ const PANELS: Record<CourseTab, (props: { course: Course }) => ReactNode> = {
  * The seven tabs. Inactive panels stay mounted (hidden), so unsaved edits in one tab survive a look at another;
  * each panel is keyed by the course so opening another course starts from its own data.
  */
-export function CourseTabs({ course, tab, onTabChange }: { course: Course; tab: CourseTab; onTabChange: (tab: CourseTab) => void }) {
+export function CourseTabs({
+  course,
+  tab,
+  onTabChange,
+}: {
+  course: Course;
+  tab: CourseTab;
+  onTabChange: (tab: CourseTab) => void;
+}) {
   return (
     <Tabs value={tab} onChange={(v) => v && onTabChange(v as CourseTab)}>
       {/* On phones the tabs stay in one row; the scroller's edge arrows show that more tabs follow. */}

@@ -24,7 +24,13 @@ export function CoursesPage() {
         <Alert color="red" icon={<IconAlertTriangle />} title="The courses could not be loaded" maw={520}>
           <Stack gap="sm" align="flex-start">
             <Text size="sm">Check your connection and try again.</Text>
-            <Button variant="light" color="red" size="xs" onClick={() => void courses.refetch()} loading={courses.isFetching}>
+            <Button
+              variant="light"
+              color="red"
+              size="xs"
+              onClick={() => void courses.refetch()}
+              loading={courses.isFetching}
+            >
               Try again
             </Button>
           </Stack>

@@ -1,5 +1,12 @@
 import { Anchor, Badge, Grid, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { IconBook2, IconCalendarEvent, IconCertificate, IconRosetteDiscountCheck, IconShoppingBag, IconUsers } from '@tabler/icons-react';
+import {
+  IconBook2,
+  IconCalendarEvent,
+  IconCertificate,
+  IconRosetteDiscountCheck,
+  IconShoppingBag,
+  IconUsers,
+} from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { computeStats } from '@/app/features/dashboard/dashboard-stats';
@@ -22,18 +29,56 @@ export interface DashboardLists {
  * other features' lists, so its route hands them in (features do not import each other).
  */
 export function DashboardPage({ users, courses, enrollments, batches, services }: DashboardLists) {
-  const stats = useMemo(() => computeStats(users, courses, enrollments, batches, services), [users, courses, enrollments, batches, services]);
+  const stats = useMemo(
+    () => computeStats(users, courses, enrollments, batches, services),
+    [users, courses, enrollments, batches, services],
+  );
 
   return (
     <Stack gap="lg">
       <Title order={2}>Dashboard</Title>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
-        <StatCard label="Users" value={number.format(stats.users)} hint={`${number.format(stats.verifiedUsers)} verified`} icon={IconUsers} color="indigo" to="/users" />
-        <StatCard label="Verified users" value={number.format(stats.verifiedUsers)} hint={stats.users ? `${Math.round((stats.verifiedUsers / stats.users) * 100)}% of all users` : undefined} icon={IconRosetteDiscountCheck} color="teal" to="/users" />
+        <StatCard
+          label="Users"
+          value={number.format(stats.users)}
+          hint={`${number.format(stats.verifiedUsers)} verified`}
+          icon={IconUsers}
+          color="indigo"
+          to="/users"
+        />
+        <StatCard
+          label="Verified users"
+          value={number.format(stats.verifiedUsers)}
+          hint={stats.users ? `${Math.round((stats.verifiedUsers / stats.users) * 100)}% of all users` : undefined}
+          icon={IconRosetteDiscountCheck}
+          color="teal"
+          to="/users"
+        />
         <StatCard label="Courses" value={number.format(stats.courses)} icon={IconBook2} color="grape" to="/courses" />
-        <StatCard label="Active batches" value={number.format(stats.activeBatches)} hint={`${number.format(batches.length)} in all`} icon={IconCalendarEvent} color="cyan" to="/enrollments" />
-        <StatCard label="Enrollments to approve" value={number.format(stats.pendingEnrollments)} hint="Review them by batch" icon={IconCertificate} color={stats.pendingEnrollments ? 'orange' : 'gray'} to="/enrollments" />
-        <StatCard label="Service purchases to approve" value={number.format(stats.pendingServices)} hint="Approve or delete them" icon={IconShoppingBag} color={stats.pendingServices ? 'orange' : 'gray'} to="/services" />
+        <StatCard
+          label="Active batches"
+          value={number.format(stats.activeBatches)}
+          hint={`${number.format(batches.length)} in all`}
+          icon={IconCalendarEvent}
+          color="cyan"
+          to="/enrollments"
+        />
+        <StatCard
+          label="Enrollments to approve"
+          value={number.format(stats.pendingEnrollments)}
+          hint="Review them by batch"
+          icon={IconCertificate}
+          color={stats.pendingEnrollments ? 'orange' : 'gray'}
+          to="/enrollments"
+        />
+        <StatCard
+          label="Service purchases to approve"
+          value={number.format(stats.pendingServices)}
+          hint="Approve or delete them"
+          icon={IconShoppingBag}
+          color={stats.pendingServices ? 'orange' : 'gray'}
+          to="/services"
+        />
       </SimpleGrid>
 
       <Grid gap="md">
@@ -83,7 +128,9 @@ export function DashboardPage({ users, courses, enrollments, batches, services }
                     {stats.newestEnrollments.map((e) => (
                       <Table.Tr key={e._id}>
                         <Table.Td>
-                          <Anchor renderRoot={(props) => <Link to="/enrollments/$id" params={{ id: e._id }} {...props} />}>
+                          <Anchor
+                            renderRoot={(props) => <Link to="/enrollments/$id" params={{ id: e._id }} {...props} />}
+                          >
                             {e.userDetails.name}
                           </Anchor>
                         </Table.Td>

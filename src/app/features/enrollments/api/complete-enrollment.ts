@@ -9,7 +9,11 @@ import { replaceEnrollment } from './enrollments-cache';
 export function useCompleteEnrollment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiFetch<{ success: boolean; data: Enrollment }>(`/enrollments/${id}/complete`, { method: 'PUT', fallbackMessage: MESSAGES.enrollment.completeFailed }),
+    mutationFn: (id: string) =>
+      apiFetch<{ success: boolean; data: Enrollment }>(`/enrollments/${id}/complete`, {
+        method: 'PUT',
+        fallbackMessage: MESSAGES.enrollment.completeFailed,
+      }),
     onSuccess: (reply) => {
       if (reply.success) replaceEnrollment(queryClient, reply.data);
     },

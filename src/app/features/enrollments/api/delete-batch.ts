@@ -12,7 +12,8 @@ import { setAllBatches } from './batches-cache';
 export function useDeleteBatch() {
   const queryClient = useQueryClient();
   const mutation = useMutation({
-    mutationFn: (id: string) => apiFetch<{ success: boolean; allBatches: Batch[] }>(`/batches/delete/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) =>
+      apiFetch<{ success: boolean; allBatches: Batch[] }>(`/batches/delete/${id}`, { method: 'DELETE' }),
     onSuccess: (reply) => setAllBatches(queryClient, reply.allBatches),
   });
   return (id: string) => deleteWithNotice(() => mutation.mutateAsync(id), MESSAGES.deleted.batch);

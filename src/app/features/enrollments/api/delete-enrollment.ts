@@ -9,7 +9,11 @@ import { removeEnrollment } from './enrollments-cache';
 export function useDeleteEnrollment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiFetch<{ success: boolean; data: Enrollment }>(`/enrollments/${id}`, { method: 'DELETE', fallbackMessage: MESSAGES.enrollment.deleteFailed }),
+    mutationFn: (id: string) =>
+      apiFetch<{ success: boolean; data: Enrollment }>(`/enrollments/${id}`, {
+        method: 'DELETE',
+        fallbackMessage: MESSAGES.enrollment.deleteFailed,
+      }),
     onSuccess: (reply, id) => {
       if (reply.success) removeEnrollment(queryClient, id);
     },

@@ -5,6 +5,9 @@ import type { Enrollment } from '@/shared/schemas';
 
 export const enrollmentsQuery = queryOptions({
   queryKey: ['enrollments'] as const,
-  queryFn: ({ signal }) => apiFetch<{ data: Enrollment[] }>('/enrollments', { signal, fallbackMessage: MESSAGES.enrollment.fetchFailed }).then((r) => r.data),
+  queryFn: ({ signal }) =>
+    apiFetch<{ data: Enrollment[] }>('/enrollments', { signal, fallbackMessage: MESSAGES.enrollment.fetchFailed }).then(
+      (r) => r.data,
+    ),
   meta: { persist: true },
 });

@@ -14,7 +14,9 @@ export function useSaveBatch(id?: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: BatchBody) =>
-      id ? apiFetch<BatchReply>(`/batches/update/${id}`, { method: 'PUT', body }) : apiFetch<BatchReply>('/batches/start', { method: 'POST', body }),
+      id
+        ? apiFetch<BatchReply>(`/batches/update/${id}`, { method: 'PUT', body })
+        : apiFetch<BatchReply>('/batches/start', { method: 'POST', body }),
     onSuccess: (reply) => setAllBatches(queryClient, reply.allBatches),
     // Failures are only logged (spec 8); the generic toast still says why.
     onError: (err) => console.error('Saving the batch failed', err),

@@ -9,7 +9,12 @@ import { replaceEnrollment } from './enrollments-cache';
 export function useUpdateEnrollment(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: EnrollmentUpdateBody) => apiFetch<{ success: boolean; data: Enrollment }>(`/enrollment/${id}`, { method: 'PUT', body, fallbackMessage: MESSAGES.enrollment.updateFailed }),
+    mutationFn: (body: EnrollmentUpdateBody) =>
+      apiFetch<{ success: boolean; data: Enrollment }>(`/enrollment/${id}`, {
+        method: 'PUT',
+        body,
+        fallbackMessage: MESSAGES.enrollment.updateFailed,
+      }),
     onSuccess: (reply) => {
       if (reply.success) replaceEnrollment(queryClient, reply.data);
     },

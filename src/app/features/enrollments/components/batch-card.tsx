@@ -41,7 +41,11 @@ export function BatchCard({ batch, enrollmentCount, onEdit, onDelete }: BatchCar
           </Stack>
         </Group>
         <Group justify="space-between" mt="auto" pt="xs" wrap="nowrap">
-          <Button renderRoot={(props) => <Link to="/enrollments/batch/$id" params={{ id: batch._id }} {...props} />} variant="light" size="sm">
+          <Button
+            renderRoot={(props) => <Link to="/enrollments/batch/$id" params={{ id: batch._id }} {...props} />}
+            variant="light"
+            size="sm"
+          >
             View Enrollments
           </Button>
           <Group gap={4} wrap="nowrap">

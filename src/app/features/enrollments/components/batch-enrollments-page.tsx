@@ -27,16 +27,31 @@ export function BatchEnrollmentsPage() {
   if (!batch) return <Navigate to="/enrollments" replace />;
 
   const columns: Column<Enrollment>[] = [
-    { key: 'name', header: 'Name', render: (e) => <Text fw={500} size="sm">{enrolleeName(e)}</Text> },
+    {
+      key: 'name',
+      header: 'Name',
+      render: (e) => (
+        <Text fw={500} size="sm">
+          {enrolleeName(e)}
+        </Text>
+      ),
+    },
     { key: 'email', header: 'Email', render: (e) => enrolleeEmail(e) },
     { key: 'amount', header: 'Amount', width: 130, render: (e) => formatMoney(e.amount, e.currency) },
     { key: 'course', header: 'Course', render: (e) => e.courseDetails.title },
-    { key: 'approved', header: 'Approved', width: 120, render: (e) => <YesNoBadge value={e.isVerified} yes="Approved" no="Pending" noColor="yellow" /> },
+    {
+      key: 'approved',
+      header: 'Approved',
+      width: 120,
+      render: (e) => <YesNoBadge value={e.isVerified} yes="Approved" no="Pending" noColor="yellow" />,
+    },
     {
       key: 'actions',
       header: 'Actions',
       width: 220,
-      render: (e) => <EnrollmentRowActions enrollment={e} onDownload={() => downloadEnrollments(enrolleeName(e), [e], batches)} />,
+      render: (e) => (
+        <EnrollmentRowActions enrollment={e} onDownload={() => downloadEnrollments(enrolleeName(e), [e], batches)} />
+      ),
     },
   ];
 
@@ -48,12 +63,21 @@ export function BatchEnrollmentsPage() {
         </Group>
       </Anchor>
       <PageHeader title={batch.batchName}>
-        <Button variant="default" leftSection={<IconDownload size={18} />} onClick={() => downloadEnrollments(batch.batchName, rows, batches)} disabled={!rows.length}>
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={18} />}
+          onClick={() => downloadEnrollments(batch.batchName, rows, batches)}
+          disabled={!rows.length}
+        >
           Download
         </Button>
       </PageHeader>
       <Group gap="xs" mt={-8} mb="md">
-        {batch.isActive ? <Badge color="green" variant="light">Active</Badge> : null}
+        {batch.isActive ? (
+          <Badge color="green" variant="light">
+            Active
+          </Badge>
+        ) : null}
         <Text c="dimmed" size="sm">
           {rows.length} {rows.length === 1 ? 'enrollment' : 'enrollments'} · Starts {formatLongDate(batch.startDate)}
           {batch.endDate ? ` · Ends ${formatLongDate(batch.endDate)}` : ''}

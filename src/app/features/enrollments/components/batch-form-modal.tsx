@@ -30,7 +30,12 @@ export function BatchFormModal({ batch, onClose }: { batch?: Batch; onClose: () 
 
   const submit = form.onSubmit((v) =>
     save.mutate(
-      { batchName: v.batchName.trim(), startDate: dayToIso(v.startDate), endDate: v.endDate ? dayToIso(v.endDate) : null, isActive: v.isActive },
+      {
+        batchName: v.batchName.trim(),
+        startDate: dayToIso(v.startDate),
+        endDate: v.endDate ? dayToIso(v.endDate) : null,
+        isActive: v.isActive,
+      },
       { onSuccess: onClose, onError: (err) => form.setErrors(fieldErrors(err)) },
     ),
   );
@@ -45,10 +50,26 @@ export function BatchFormModal({ batch, onClose }: { batch?: Batch; onClose: () 
       pendingLabel={batch ? 'Updating...' : 'Adding...'}
       pending={save.isPending}
     >
-      <TextInput label="Batch name" placeholder="e.g. Winter 2027 Cohort" required data-autofocus {...form.getInputProps('batchName')} />
+      <TextInput
+        label="Batch name"
+        placeholder="e.g. Winter 2027 Cohort"
+        required
+        data-autofocus
+        {...form.getInputProps('batchName')}
+      />
       <TextInput label="Start date" type="date" required {...form.getInputProps('startDate')} />
-      <TextInput label="End date" type="date" description="Optional: leave empty for a self-paced batch." {...form.getInputProps('endDate')} />
-      <Switch label="Active" description="Active batches are listed first." mt="xs" {...form.getInputProps('isActive', { type: 'checkbox' })} />
+      <TextInput
+        label="End date"
+        type="date"
+        description="Optional: leave empty for a self-paced batch."
+        {...form.getInputProps('endDate')}
+      />
+      <Switch
+        label="Active"
+        description="Active batches are listed first."
+        mt="xs"
+        {...form.getInputProps('isActive', { type: 'checkbox' })}
+      />
     </ModalForm>
   );
 }

@@ -5,7 +5,13 @@ import { useCompleteEnrollment } from '@/app/features/enrollments/api/complete-e
 export function CompleteButton({ id }: { id: string }) {
   const complete = useCompleteEnrollment();
   return (
-    <WriteButton size="xs" variant="light" leftSection={<IconCircleCheck size={14} />} loading={complete.isPending} onClick={() => complete.mutate(id)}>
+    <WriteButton
+      size="xs"
+      variant="light"
+      leftSection={<IconCircleCheck size={14} />}
+      loading={complete.isPending}
+      onClick={() => complete.mutate(id)}
+    >
       Mark as completed
     </WriteButton>
   );

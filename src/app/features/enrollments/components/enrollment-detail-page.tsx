@@ -32,7 +32,11 @@ export function EnrollmentDetailPage() {
   const enrollment = enrollments.find((e) => e._id === id);
   if (!enrollment) {
     const batchId = deletedFrom.current;
-    return batchId ? <Navigate to="/enrollments/batch/$id" params={{ id: batchId }} replace /> : <Navigate to="/enrollments" replace />;
+    return batchId ? (
+      <Navigate to="/enrollments/batch/$id" params={{ id: batchId }} replace />
+    ) : (
+      <Navigate to="/enrollments" replace />
+    );
   }
   const batch = batches.find((b) => b._id === enrollment.batchId);
   const name = enrolleeName(enrollment);
@@ -50,10 +54,22 @@ export function EnrollmentDetailPage() {
         <WriteButton size="sm" variant="default" leftSection={<IconEdit size={16} />} onClick={() => setEditing(true)}>
           Edit
         </WriteButton>
-        <Button size="sm" variant="default" leftSection={<IconDownload size={16} />} onClick={() => downloadEnrollments(name, [enrollment], batches)}>
+        <Button
+          size="sm"
+          variant="default"
+          leftSection={<IconDownload size={16} />}
+          onClick={() => downloadEnrollments(name, [enrollment], batches)}
+        >
           Download
         </Button>
-        <WriteButton size="sm" variant="light" color="red" leftSection={<IconTrash size={16} />} loading={deleting} onClick={() => void onDelete()}>
+        <WriteButton
+          size="sm"
+          variant="light"
+          color="red"
+          leftSection={<IconTrash size={16} />}
+          loading={deleting}
+          onClick={() => void onDelete()}
+        >
           Delete
         </WriteButton>
       </PageHeader>
@@ -64,12 +80,22 @@ export function EnrollmentDetailPage() {
             {enrollment.courseDetails.title}
           </Text>
         </Group>
-        <Button component="a" href={courseUrl(enrollment.courseDetails.slug)} target="_blank" rel="noopener" variant="subtle" size="sm" rightSection={<IconExternalLink size={16} />}>
+        <Button
+          component="a"
+          href={courseUrl(enrollment.courseDetails.slug)}
+          target="_blank"
+          rel="noopener"
+          variant="subtle"
+          size="sm"
+          rightSection={<IconExternalLink size={16} />}
+        >
           Go to Course
         </Button>
       </Group>
       <EnrollmentSections enrollment={enrollment} batch={batch} />
-      {editing ? <EnrollmentEditModal enrollment={enrollment} batches={batches} onClose={() => setEditing(false)} /> : null}
+      {editing ? (
+        <EnrollmentEditModal enrollment={enrollment} batches={batches} onClose={() => setEditing(false)} />
+      ) : null}
     </>
   );
 }
@@ -82,7 +108,11 @@ function BackLink({ batch }: { batch: Batch | undefined }) {
     </Group>
   );
   return batch ? (
-    <Anchor renderRoot={(props) => <Link to="/enrollments/batch/$id" params={{ id: batch._id }} {...props} />} size="sm" c="dimmed">
+    <Anchor
+      renderRoot={(props) => <Link to="/enrollments/batch/$id" params={{ id: batch._id }} {...props} />}
+      size="sm"
+      c="dimmed"
+    >
       {label}
     </Anchor>
   ) : (

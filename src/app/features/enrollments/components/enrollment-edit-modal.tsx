@@ -2,7 +2,12 @@ import { Alert, NumberInput, Select, SimpleGrid, Switch, TextInput } from '@mant
 import { useForm } from '@mantine/form';
 import { ModalForm } from '@/app/components/ui/modal-form';
 import { useUpdateEnrollment } from '@/app/features/enrollments/api/update-enrollment';
-import { editFormBody, editFormValues, paymentStatusOptions, type EditFormValues } from '@/app/features/enrollments/edit-form-values';
+import {
+  editFormBody,
+  editFormValues,
+  paymentStatusOptions,
+  type EditFormValues,
+} from '@/app/features/enrollments/edit-form-values';
 import { fieldErrors, zodValidate } from '@/app/lib/form';
 import { CURRENCIES, PROGRESS_MAX, PROGRESS_MIN } from '@/shared/constants';
 import { MESSAGES } from '@/shared/messages';
@@ -11,9 +16,20 @@ import { enrollmentUpdateBody, type Batch, type Enrollment } from '@/shared/sche
 const validateBody = zodValidate(enrollmentUpdateBody);
 
 /** The enrollment edit form (PUT /enrollment/{id}); stays open with a message when the update fails. */
-export function EnrollmentEditModal({ enrollment, batches, onClose }: { enrollment: Enrollment; batches: Batch[]; onClose: () => void }) {
+export function EnrollmentEditModal({
+  enrollment,
+  batches,
+  onClose,
+}: {
+  enrollment: Enrollment;
+  batches: Batch[];
+  onClose: () => void;
+}) {
   const update = useUpdateEnrollment(enrollment._id);
-  const form = useForm<EditFormValues>({ initialValues: editFormValues(enrollment), validate: (v) => validateBody(editFormBody(v)) });
+  const form = useForm<EditFormValues>({
+    initialValues: editFormValues(enrollment),
+    validate: (v) => validateBody(editFormBody(v)),
+  });
 
   const submit = form.onSubmit((v) =>
     update.mutate(enrollmentUpdateBody.parse(editFormBody(v)), {
@@ -26,7 +42,15 @@ export function EnrollmentEditModal({ enrollment, batches, onClose }: { enrollme
   );
 
   return (
-    <ModalForm title="Edit Enrollment" opened onClose={onClose} onSubmit={submit} submitLabel="Update Enrollment" pendingLabel="Updating..." pending={update.isPending}>
+    <ModalForm
+      title="Edit Enrollment"
+      opened
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel="Update Enrollment"
+      pendingLabel="Updating..."
+      pending={update.isPending}
+    >
       {update.isError ? (
         <Alert color="red" variant="light" role="alert">
           {MESSAGES.enrollment.editFailed}
@@ -34,10 +58,35 @@ export function EnrollmentEditModal({ enrollment, batches, onClose }: { enrollme
       ) : null}
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <TextInput label="Payment ID" placeholder="e.g. pay_123" {...form.getInputProps('paymentId')} />
-        <NumberInput label="Amount paid" min={0} decimalScale={2} clampBehavior="none" thousandSeparator="," {...form.getInputProps('amountPaid')} />
-        <Select label="Currency" placeholder="Choose a currency" data={CURRENCIES} allowDeselect={false} {...form.getInputProps('currency')} />
-        <Select label="Payment status" data={paymentStatusOptions} allowDeselect={false} {...form.getInputProps('paymentStatus')} />
-        <NumberInput label="Progress (%)" min={PROGRESS_MIN} max={PROGRESS_MAX} allowDecimal={false} clampBehavior="none" {...form.getInputProps('progress')} />
+        <NumberInput
+          label="Amount paid"
+          min={0}
+          decimalScale={2}
+          clampBehavior="none"
+          thousandSeparator=","
+          {...form.getInputProps('amountPaid')}
+        />
+        <Select
+          label="Currency"
+          placeholder="Choose a currency"
+          data={CURRENCIES}
+          allowDeselect={false}
+          {...form.getInputProps('currency')}
+        />
+        <Select
+          label="Payment status"
+          data={paymentStatusOptions}
+          allowDeselect={false}
+          {...form.getInputProps('paymentStatus')}
+        />
+        <NumberInput
+          label="Progress (%)"
+          min={PROGRESS_MIN}
+          max={PROGRESS_MAX}
+          allowDecimal={false}
+          clampBehavior="none"
+          {...form.getInputProps('progress')}
+        />
         <Select
           label="Batch"
           placeholder="Choose a batch"

@@ -18,7 +18,12 @@ export function EnrollmentRowActions({ enrollment, onDownload }: { enrollment: E
           <IconDownload size={18} stroke={1.6} />
         </ActionIcon>
       </Tooltip>
-      <WriteActionIcon label={`Delete enrollment of ${name}`} color="red" loading={isPending} onClick={() => void remove(enrollment._id)}>
+      <WriteActionIcon
+        label={`Delete enrollment of ${name}`}
+        color="red"
+        loading={isPending}
+        onClick={() => void remove(enrollment._id)}
+      >
         <IconTrash size={18} stroke={1.6} />
       </WriteActionIcon>
     </Group>

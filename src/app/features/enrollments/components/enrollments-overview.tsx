@@ -37,12 +37,18 @@ export function EnrollmentsOverview() {
         <WriteButton leftSection={<IconPlus size={18} />} onClick={() => setModal({})}>
           Start New Batch
         </WriteButton>
-        <Button variant="default" leftSection={<IconDownload size={18} />} onClick={() => downloadEnrollments('enrollments', enrollments, batches)} disabled={!enrollments.length}>
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={18} />}
+          onClick={() => downloadEnrollments('enrollments', enrollments, batches)}
+          disabled={!enrollments.length}
+        >
           Download All
         </Button>
       </PageHeader>
       <Text c="dimmed" size="sm" mt={-8} mb="lg">
-        {count(enrollments.length, 'enrollment', 'enrollments')} in {count(batches.length, 'batch', 'batches')} · {pending} pending approval
+        {count(enrollments.length, 'enrollment', 'enrollments')} in {count(batches.length, 'batch', 'batches')} ·{' '}
+        {pending} pending approval
       </Text>
 
       {batches.length === 0 ? (

@@ -10,13 +10,20 @@ export function useDeleteService() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: deleteServiceKey,
-    mutationFn: (id: string) => apiFetch<{ success: true }>(`/services/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-    onSuccess: (_reply, id) => queryClient.setQueryData(servicesQuery.queryKey, (old: Service[] | undefined) => old?.filter((s) => s._id !== id)),
+    mutationFn: (id: string) =>
+      apiFetch<{ success: true }>(`/services/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: (_reply, id) =>
+      queryClient.setQueryData(servicesQuery.queryKey, (old: Service[] | undefined) =>
+        old?.filter((s) => s._id !== id),
+      ),
     onError: (err) => console.error('Service deletion failed', err),
   });
 }
 
 export function useDeletingServiceIds(): ReadonlySet<string> {
-  const ids = useMutationState({ filters: { mutationKey: deleteServiceKey, status: 'pending' }, select: (m) => m.state.variables as string });
+  const ids = useMutationState({
+    filters: { mutationKey: deleteServiceKey, status: 'pending' },
+    select: (m) => m.state.variables as string,
+  });
   return new Set(ids);
 }

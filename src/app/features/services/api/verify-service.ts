@@ -10,9 +10,12 @@ export function useVerifyService() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: verifyServiceKey,
-    mutationFn: (id: string) => apiFetch<{ data: Service }>(`/services/${encodeURIComponent(id)}/verify`, { method: 'PATCH' }),
+    mutationFn: (id: string) =>
+      apiFetch<{ data: Service }>(`/services/${encodeURIComponent(id)}/verify`, { method: 'PATCH' }),
     onSuccess: ({ data }) =>
-      queryClient.setQueryData(servicesQuery.queryKey, (old: Service[] | undefined) => old?.map((s) => (s._id === data._id ? data : s))),
+      queryClient.setQueryData(servicesQuery.queryKey, (old: Service[] | undefined) =>
+        old?.map((s) => (s._id === data._id ? data : s)),
+      ),
     // Service calls log their failures (spec 8); the toast comes from the MutationCache.
     onError: (err) => console.error('Service verification failed', err),
   });
@@ -20,6 +23,9 @@ export function useVerifyService() {
 
 /** Services whose approval is being changed right now, from any screen: each shows its own spinner. */
 export function useVerifyingServiceIds(): ReadonlySet<string> {
-  const ids = useMutationState({ filters: { mutationKey: verifyServiceKey, status: 'pending' }, select: (m) => m.state.variables as string });
+  const ids = useMutationState({
+    filters: { mutationKey: verifyServiceKey, status: 'pending' },
+    select: (m) => m.state.variables as string,
+  });
   return new Set(ids);
 }

@@ -33,12 +33,24 @@ export function VerifyServiceButton({ service, size = 'xs' }: { service: Service
 }
 
 /** Asks with the service's own dialog (spec 5), then deletes; a failure is toasted and logged by the mutation. */
-export function DeleteServiceButton({ service, compact = false, onDeleted }: { service: Service; compact?: boolean; onDeleted?: () => void }) {
+export function DeleteServiceButton({
+  service,
+  compact = false,
+  onDeleted,
+}: {
+  service: Service;
+  compact?: boolean;
+  onDeleted?: () => void;
+}) {
   const { mutateAsync } = useDeleteService();
   const deleting = useDeletingServiceIds().has(service._id);
   const title = service.serviceDetails.title;
   const onClick = async () => {
-    const ok = await confirmWrite({ title: MESSAGES.deleteService.title, text: MESSAGES.deleteService.text(title), confirmText: 'Delete' });
+    const ok = await confirmWrite({
+      title: MESSAGES.deleteService.title,
+      text: MESSAGES.deleteService.text(title),
+      confirmText: 'Delete',
+    });
     if (!ok) return;
     try {
       await mutateAsync(service._id);
@@ -49,13 +61,25 @@ export function DeleteServiceButton({ service, compact = false, onDeleted }: { s
   };
   if (compact) {
     return (
-      <WriteActionIcon label={`Delete service ${title} of ${service.userDetails.name}`} color="red" loading={deleting} onClick={() => void onClick()}>
+      <WriteActionIcon
+        label={`Delete service ${title} of ${service.userDetails.name}`}
+        color="red"
+        loading={deleting}
+        onClick={() => void onClick()}
+      >
         <IconTrash size={18} stroke={1.6} />
       </WriteActionIcon>
     );
   }
   return (
-    <WriteButton size="sm" color="red" variant="light" leftSection={<IconTrash size={16} />} loading={deleting} onClick={() => void onClick()}>
+    <WriteButton
+      size="sm"
+      color="red"
+      variant="light"
+      leftSection={<IconTrash size={16} />}
+      loading={deleting}
+      onClick={() => void onClick()}
+    >
       Delete
     </WriteButton>
   );

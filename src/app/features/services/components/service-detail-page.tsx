@@ -54,7 +54,12 @@ export function ServiceDetailPage() {
       <BackLink />
       <Card withBorder radius="lg" padding={0}>
         <div className={classes.hero}>
-          <Image src={serviceImageUrl(details.image)} alt={details.title} className={classes.image} fallbackSrc="/favicon.svg" />
+          <Image
+            src={serviceImageUrl(details.image)}
+            alt={details.title}
+            className={classes.image}
+            fallbackSrc="/favicon.svg"
+          />
           <Stack p="xl" gap="sm">
             <Group gap="xs">
               <ServiceStatusBadge service={service} />
@@ -69,7 +74,10 @@ export function ServiceDetailPage() {
             </Text>
             <Group gap="xs" mt="auto">
               <VerifyServiceButton service={service} size="sm" />
-              <DeleteServiceButton service={service} onDeleted={() => void navigate({ to: '/services', replace: true })} />
+              <DeleteServiceButton
+                service={service}
+                onDeleted={() => void navigate({ to: '/services', replace: true })}
+              />
             </Group>
           </Stack>
         </div>

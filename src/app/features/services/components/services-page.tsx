@@ -10,7 +10,16 @@ import type { Service } from '@/shared/schemas';
 import { DeleteServiceButton, ServiceStatusBadge, VerifyServiceButton } from './service-actions';
 
 const columns: Column<Service>[] = [
-  { key: 'no', header: 'No.', width: 64, render: (_s, i) => <Text c="dimmed" size="sm">{i + 1}</Text> },
+  {
+    key: 'no',
+    header: 'No.',
+    width: 64,
+    render: (_s, i) => (
+      <Text c="dimmed" size="sm">
+        {i + 1}
+      </Text>
+    ),
+  },
   {
     key: 'service',
     header: 'Service',
@@ -39,7 +48,16 @@ const columns: Column<Service>[] = [
       </Stack>
     ),
   },
-  { key: 'amount', header: 'Amount', width: 140, render: (s) => <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>{formatMoney(s.amount, s.currency)}</Text> },
+  {
+    key: 'amount',
+    header: 'Amount',
+    width: 140,
+    render: (s) => (
+      <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+        {formatMoney(s.amount, s.currency)}
+      </Text>
+    ),
+  },
   { key: 'status', header: 'Status', width: 110, render: (s) => <ServiceStatusBadge service={s} /> },
   {
     key: 'actions',

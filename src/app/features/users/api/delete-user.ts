@@ -11,12 +11,16 @@ export function useDeleteUser() {
   return useMutation({
     mutationKey: deleteUserKey,
     mutationFn: (id: string) => apiFetch<{ success: true }>(`/users/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-    onSuccess: (_reply, id) => queryClient.setQueryData(usersQuery.queryKey, (old: User[] | undefined) => old?.filter((u) => u._id !== id)),
+    onSuccess: (_reply, id) =>
+      queryClient.setQueryData(usersQuery.queryKey, (old: User[] | undefined) => old?.filter((u) => u._id !== id)),
   });
 }
 
 /** Ids being deleted right now, from any screen, so each row can show its own spinner. */
 export function useDeletingUserIds(): ReadonlySet<string> {
-  const ids = useMutationState({ filters: { mutationKey: deleteUserKey, status: 'pending' }, select: (m) => m.state.variables as string });
+  const ids = useMutationState({
+    filters: { mutationKey: deleteUserKey, status: 'pending' },
+    select: (m) => m.state.variables as string,
+  });
   return new Set(ids);
 }

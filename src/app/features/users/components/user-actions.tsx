@@ -16,7 +16,15 @@ function useConfirmedDelete(user: User) {
 }
 
 /** `compact`: the table's icon; otherwise a labelled button for the profile. */
-export function DeleteUserButton({ user, compact = false, onDeleted }: { user: User; compact?: boolean; onDeleted?: () => void }) {
+export function DeleteUserButton({
+  user,
+  compact = false,
+  onDeleted,
+}: {
+  user: User;
+  compact?: boolean;
+  onDeleted?: () => void;
+}) {
   const { run, deleting } = useConfirmedDelete(user);
   const onClick = async () => {
     if (await run()) onDeleted?.();
@@ -29,7 +37,13 @@ export function DeleteUserButton({ user, compact = false, onDeleted }: { user: U
     );
   }
   return (
-    <WriteButton color="red" variant="light" leftSection={<IconTrash size={16} />} loading={deleting} onClick={() => void onClick()}>
+    <WriteButton
+      color="red"
+      variant="light"
+      leftSection={<IconTrash size={16} />}
+      loading={deleting}
+      onClick={() => void onClick()}
+    >
       Delete user
     </WriteButton>
   );

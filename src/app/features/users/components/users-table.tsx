@@ -12,7 +12,16 @@ import { DeleteUserButton, DownloadUserButton } from './user-actions';
 export const initialOf = (name: string) => name.trim().charAt(0).toUpperCase() || '?';
 
 const columns: Column<User>[] = [
-  { key: 'no', header: 'No', width: 64, render: (_u, i) => <Text c="dimmed" size="sm">{i + 1}</Text> },
+  {
+    key: 'no',
+    header: 'No',
+    width: 64,
+    render: (_u, i) => (
+      <Text c="dimmed" size="sm">
+        {i + 1}
+      </Text>
+    ),
+  },
   {
     key: 'name',
     header: 'Name',
@@ -27,9 +36,27 @@ const columns: Column<User>[] = [
       </Group>
     ),
   },
-  { key: 'email', header: 'Email', render: (u) => <Text size="sm" lineClamp={1} miw={200} style={{ wordBreak: 'break-all' }}>{u.email}</Text> },
-  { key: 'verified', header: 'Verified', width: 150, render: (u) => <YesNoBadge value={u.isVerified} yes="Verified" no="Not Verified" /> },
-  { key: 'created', header: 'Account Created', width: 170, render: (u) => <Text size="sm">{formatDate(u.createdAt)}</Text> },
+  {
+    key: 'email',
+    header: 'Email',
+    render: (u) => (
+      <Text size="sm" lineClamp={1} miw={200} style={{ wordBreak: 'break-all' }}>
+        {u.email}
+      </Text>
+    ),
+  },
+  {
+    key: 'verified',
+    header: 'Verified',
+    width: 150,
+    render: (u) => <YesNoBadge value={u.isVerified} yes="Verified" no="Not Verified" />,
+  },
+  {
+    key: 'created',
+    header: 'Account Created',
+    width: 170,
+    render: (u) => <Text size="sm">{formatDate(u.createdAt)}</Text>,
+  },
   {
     key: 'actions',
     header: 'Actions',

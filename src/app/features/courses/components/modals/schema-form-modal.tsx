@@ -47,7 +47,15 @@ export function SchemaFormModal<V extends FormValues, O>(props: SchemaFormModalP
   };
 
   return (
-    <ModalForm title={props.title} opened={props.opened} onClose={close} onSubmit={submit} submitLabel={props.submitLabel} pendingLabel={props.pendingLabel} pending={props.pending}>
+    <ModalForm
+      title={props.title}
+      opened={props.opened}
+      onClose={close}
+      onSubmit={submit}
+      submitLabel={props.submitLabel}
+      pendingLabel={props.pendingLabel}
+      pending={props.pending}
+    >
       <Fields form={form} />
     </ModalForm>
   );

@@ -5,7 +5,11 @@ import { useState, type ComponentType } from 'react';
 import { WriteButton } from '@/app/components/ui/write-controls';
 import { itemsOf, type ItemFieldsOf, type ItemKind, type ItemOf } from '@/app/features/courses/api/item-kinds';
 import { useItemMutations } from '@/app/features/courses/api/item-mutations';
-import { SchemaFormModal, type FieldsComponent, type FormValues } from '@/app/features/courses/components/modals/schema-form-modal';
+import {
+  SchemaFormModal,
+  type FieldsComponent,
+  type FormValues,
+} from '@/app/features/courses/components/modals/schema-form-modal';
 import { deleteWithNotice } from '@/app/lib/confirm';
 import type { Course } from '@/shared/schemas';
 import { ItemRow } from './item-row';
@@ -30,7 +34,13 @@ export interface ItemView<K extends ItemKind, V extends FormValues> {
 }
 
 /** A tab listing one kind of course item with add (modal), edit (modal, prefilled) and delete (confirm, then notice). */
-export function ItemTab<K extends ItemKind, V extends FormValues>({ course, view }: { course: Course; view: ItemView<K, V> }) {
+export function ItemTab<K extends ItemKind, V extends FormValues>({
+  course,
+  view,
+}: {
+  course: Course;
+  view: ItemView<K, V>;
+}) {
   const items = itemsOf(course, view.kind);
   const { add, update, remove } = useItemMutations(view.kind, course._id);
   const [adding, addModal] = useDisclosure(false);

@@ -10,7 +10,11 @@ import { useServerForm } from './use-server-form';
 /** Learn: the what-you-will-learn points, edited as lines (each required) and saved together with Update. */
 export function LearnTab({ course }: { course: Course }) {
   const update = useUpdateLearningPoints(course._id);
-  const { form, saved, failed } = useServerForm({ whatYouWillLearn: [...course.pageData.whatYouWillLearn] }, course.updatedAt, zodValidate(whatYouWillLearnBody));
+  const { form, saved, failed } = useServerForm(
+    { whatYouWillLearn: [...course.pageData.whatYouWillLearn] },
+    course.updatedAt,
+    zodValidate(whatYouWillLearnBody),
+  );
   // Focus goes to a line the admin just added, not on first render.
   const [added, setAdded] = useState(false);
   const points = form.values.whatYouWillLearn;
@@ -39,7 +43,13 @@ export function LearnTab({ course }: { course: Course }) {
               autoFocus={added && i === points.length - 1}
               {...form.getInputProps(`whatYouWillLearn.${i}`)}
             />
-            <ActionIcon variant="subtle" color="gray" size="input-sm" aria-label={`Remove learning point ${i + 1}`} onClick={() => form.removeListItem('whatYouWillLearn', i)}>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="input-sm"
+              aria-label={`Remove learning point ${i + 1}`}
+              onClick={() => form.removeListItem('whatYouWillLearn', i)}
+            >
               <IconX size={18} />
             </ActionIcon>
           </Group>

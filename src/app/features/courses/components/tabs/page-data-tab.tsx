@@ -21,7 +21,14 @@ const dateInputType = (value: string) => (value === '' || /^\d{4}-\d{2}-\d{2}$/.
 
 const toValues = (course: Course) => {
   const { title, description, slug, price, discountPrice, courseDetails } = course.pageData;
-  return { title, description, slug, price: price as number | string, discountPrice: (discountPrice ?? '') as number | string, courseDetails: { ...courseDetails } };
+  return {
+    title,
+    description,
+    slug,
+    price: price as number | string,
+    discountPrice: (discountPrice ?? '') as number | string,
+    courseDetails: { ...courseDetails },
+  };
 };
 
 /** Page Data: the course page's own fields, saved together with 'Update All Data' (PUT /courses/{id}/pageData). */
@@ -44,12 +51,35 @@ export function PageDataTab({ course }: { course: Course }) {
           <Stack gap="sm">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <TextInput label="Title" required {...form.getInputProps('title')} />
-              <TextInput label="Slug" required description="Lower-case letters, digits and dashes" {...form.getInputProps('slug')} />
+              <TextInput
+                label="Slug"
+                required
+                description="Lower-case letters, digits and dashes"
+                {...form.getInputProps('slug')}
+              />
             </SimpleGrid>
             <LongTextInput label="Description" required {...form.getInputProps('description')} />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <NumberInput label="Price" required min={0} decimalScale={2} fixedDecimalScale allowNegative={false} prefix="$" {...form.getInputProps('price')} />
-              <NumberInput label="Discount Price" description="Leave empty for no discount" min={0} decimalScale={2} fixedDecimalScale allowNegative={false} prefix="$" {...form.getInputProps('discountPrice')} />
+              <NumberInput
+                label="Price"
+                required
+                min={0}
+                decimalScale={2}
+                fixedDecimalScale
+                allowNegative={false}
+                prefix="$"
+                {...form.getInputProps('price')}
+              />
+              <NumberInput
+                label="Discount Price"
+                description="Leave empty for no discount"
+                min={0}
+                decimalScale={2}
+                fixedDecimalScale
+                allowNegative={false}
+                prefix="$"
+                {...form.getInputProps('discountPrice')}
+              />
             </SimpleGrid>
           </Stack>
         </Fieldset>

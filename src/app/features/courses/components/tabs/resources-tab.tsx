@@ -12,7 +12,14 @@ function Fields({ form }: { form: UseFormReturnType<Values> }) {
   return (
     <>
       <TextInput label="Name" required {...form.getInputProps('name')} />
-      <TextInput label="Link" required type="url" inputMode="url" placeholder="https://…" {...form.getInputProps('link')} />
+      <TextInput
+        label="Link"
+        required
+        type="url"
+        inputMode="url"
+        placeholder="https://…"
+        {...form.getInputProps('link')}
+      />
     </>
   );
 }

@@ -45,7 +45,13 @@ function Content({ item }: { item: ReviewItem }) {
     <Stack gap={4}>
       <Group gap="sm">
         <Text fw={600}>{item.reviewer}</Text>
-        <Rating value={item.rating} readOnly size="sm" role="img" aria-label={`${starLabel(item.rating)} out of ${RATING_MAX}`} />
+        <Rating
+          value={item.rating}
+          readOnly
+          size="sm"
+          role="img"
+          aria-label={`${starLabel(item.rating)} out of ${RATING_MAX}`}
+        />
       </Group>
       <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-line' }}>
         {item.comment}

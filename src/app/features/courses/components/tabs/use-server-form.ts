@@ -7,7 +7,11 @@ import { fieldErrors } from '@/app/lib/form';
  * unless the admin has unsaved edits. `saved()` marks the current values as the saved ones;
  * `failed(err)` handles a refused save.
  */
-export function useServerForm<V extends Record<string, unknown>>(values: V, version: string, validate: (values: V) => Record<string, string>) {
+export function useServerForm<V extends Record<string, unknown>>(
+  values: V,
+  version: string,
+  validate: (values: V) => Record<string, string>,
+) {
   const form = useForm<V>({ initialValues: values, validate });
   useEffect(() => {
     if (form.isDirty()) return;
