@@ -1,9 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
+import './goober-named-access';
 import { cleanup, configure } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { server } from '../mocks/server';
+import { dropDetachedStyleSheets } from './style-sheet-leaks';
 
 // Mantine needs these browser APIs that jsdom lacks.
 Object.defineProperty(window, 'matchMedia', {
@@ -63,6 +65,7 @@ beforeEach(() => {
 });
 afterEach(async () => {
   cleanup();
+  dropDetachedStyleSheets();
   // The toast store outlives a test; a toast left in it (same id, already dismissed) would hide the next one.
   toast.remove();
   server.resetHandlers();
