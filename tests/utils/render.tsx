@@ -19,7 +19,11 @@ export function renderApp(path: string, { loggedIn = true }: { loggedIn?: boolea
     history: createMemoryHistory({ initialEntries: [path] }),
     defaultPendingMs: 0,
   });
-  onTestFinished(dispose);
+  onTestFinished(() => {
+    dispose();
+    // Each query holds a gcTime timer (7 days): clearing them lets this test's client and its data be collected.
+    queryClient.clear();
+  });
   const user = userEvent.setup();
   const utils = render(
     <Providers queryClient={queryClient} env="test">
