@@ -6,7 +6,7 @@ import { createCourseApi, emptyCourse } from '../mocks/course-api';
 import { courses } from '../mocks/fixtures';
 import { server } from '../mocks/server';
 import { renderApp } from '../utils/render';
-import { closeNotice, fill, openCourse } from './course-test-utils';
+import { alertDialog, closeNotice, fill, openCourse, openPanel } from './course-test-utils';
 import { allowConsoleError } from './setup';
 
 const fullStack = courses[0]!;
@@ -68,13 +68,13 @@ describe('course detail', () => {
   it('offline, every write control on the detail is disabled', async () => {
     const { user } = await openCourse();
     act(() => onlineManager.setOnline(false));
-    expect(screen.getByRole('button', { name: 'Update All Data' })).toBeDisabled();
+    expect(openPanel().getByRole('button', { name: 'Update All Data' })).toBeDisabled();
     await user.click(screen.getByRole('tab', { name: 'Syllabus' }));
-    expect(screen.getByRole('button', { name: '+ Add Syllabus' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Edit syllabus week 1' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Delete syllabus week 1' })).toBeDisabled();
+    expect(openPanel().getByRole('button', { name: '+ Add Syllabus' })).toBeDisabled();
+    expect(openPanel().getByRole('button', { name: 'Edit syllabus week 1' })).toBeDisabled();
+    expect(openPanel().getByRole('button', { name: 'Delete syllabus week 1' })).toBeDisabled();
     await user.click(screen.getByRole('tab', { name: 'Learn' }));
-    expect(screen.getByRole('button', { name: 'Update' })).toBeDisabled();
+    expect(openPanel().getByRole('button', { name: 'Update' })).toBeDisabled();
   });
 
   it.each([
@@ -94,7 +94,7 @@ describe('course detail', () => {
 describe('syllabus', () => {
   it('Add Syllabus: fields, validation, Adding... while pending, closes on success and starts empty next time', async () => {
     const { user, api } = await openCourse('?tab=syllabus', { latencyMs: 300 });
-    await user.click(screen.getByRole('button', { name: '+ Add Syllabus' }));
+    await user.click(openPanel().getByRole('button', { name: '+ Add Syllabus' }));
     const dialog = screen.getByRole('dialog', { name: 'Add Syllabus' });
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
     const details = within(dialog).getByLabelText(/Details/);
@@ -121,10 +121,10 @@ describe('syllabus', () => {
         body: { courseId: fullStack._id, week: 3, topic: 'Node.js', details: 'Servers and APIs.' },
       },
     ]);
-    expect(screen.getByRole('button', { name: 'Edit syllabus week 3' })).toBeInTheDocument();
+    expect(openPanel().getByRole('button', { name: 'Edit syllabus week 3' })).toBeInTheDocument();
     expect(screen.getByText('3 weeks')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: '+ Add Syllabus' }));
+    await user.click(openPanel().getByRole('button', { name: '+ Add Syllabus' }));
     const again = screen.getByRole('dialog', { name: 'Add Syllabus' });
     expect(within(again).getByLabelText(/Week Number/)).toHaveValue('');
     expect(within(again).getByLabelText(/Topic/)).toHaveValue('');
@@ -132,7 +132,7 @@ describe('syllabus', () => {
 
   it('Edit opens prefilled, shows Updating... and saves the server copy', async () => {
     const { user, api } = await openCourse('?tab=syllabus', { latencyMs: 300 });
-    await user.click(screen.getByRole('button', { name: 'Edit syllabus week 2' }));
+    await user.click(openPanel().getByRole('button', { name: 'Edit syllabus week 2' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit Syllabus' });
     expect(within(dialog).getByLabelText(/Week Number/)).toHaveValue('2');
     expect(within(dialog).getByLabelText(/Topic/)).toHaveValue('JavaScript');
@@ -167,7 +167,7 @@ describe('syllabus', () => {
         ),
       ),
     );
-    await user.click(screen.getByRole('button', { name: '+ Add Syllabus' }));
+    await user.click(openPanel().getByRole('button', { name: '+ Add Syllabus' }));
     const dialog = screen.getByRole('dialog', { name: 'Add Syllabus' });
     await fill(user, within(dialog).getByLabelText(/Week Number/), '4');
     await fill(user, within(dialog).getByLabelText(/Topic/), 'Testing');
@@ -259,7 +259,7 @@ describe.each(KINDS)('$tab items', (k) => {
     await user.click(screen.getByRole('tab', { name: k.tab }));
 
     // Add
-    await user.click(screen.getByRole('button', { name: `+ Add ${k.noun}` }));
+    await user.click(openPanel().getByRole('button', { name: `+ Add ${k.noun}` }));
     let dialog = screen.getByRole('dialog', { name: `Add ${k.noun}` });
     for (const [label, value] of Object.entries(k.add))
       await fill(user, within(dialog).getByLabelText(new RegExp(`^${label}`)), value);
@@ -273,7 +273,7 @@ describe.each(KINDS)('$tab items', (k) => {
     expect(screen.getByText(Object.values(k.add)[1]!)).toBeVisible();
 
     // Edit
-    await user.click(screen.getByRole('button', { name: `Edit ${k.target}` }));
+    await user.click(openPanel().getByRole('button', { name: `Edit ${k.target}` }));
     dialog = screen.getByRole('dialog', { name: `Edit ${k.noun}` });
     const [label, value] = k.edit;
     await fill(user, within(dialog).getByLabelText(new RegExp(`^${label}`)), value);
@@ -287,15 +287,15 @@ describe.each(KINDS)('$tab items', (k) => {
     expect(screen.getByText(value)).toBeVisible();
 
     // Delete: Cancel does nothing, then confirm
-    const deleteButton = screen.getByRole('button', { name: `Delete ${k.target}` });
+    const deleteButton = openPanel().getByRole('button', { name: `Delete ${k.target}` });
     await user.click(deleteButton);
-    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await user.click((await alertDialog()).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(document.querySelector('.swal2-container')).toBeNull());
     expect(api.calls.at(-1)?.method).toBe('PUT');
 
     await user.click(deleteButton);
     expect(await screen.findByRole('heading', { name: 'Are you sure?' })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Yes, delete it!' }));
+    await user.click((await alertDialog()).getByRole('button', { name: 'Yes, delete it!' }));
     expect(await screen.findByText(k.deleted)).toBeInTheDocument();
     expect(api.calls.at(-1)).toEqual({
       method: 'DELETE',
@@ -318,19 +318,19 @@ describe.each(KINDS)('$tab items', (k) => {
       ),
     );
     await user.click(screen.getByRole('tab', { name: k.tab }));
-    await user.click(screen.getByRole('button', { name: `Delete ${k.target}` }));
-    await user.click(await screen.findByRole('button', { name: 'Yes, delete it!' }));
+    await user.click(openPanel().getByRole('button', { name: `Delete ${k.target}` }));
+    await user.click((await alertDialog()).getByRole('button', { name: 'Yes, delete it!' }));
     expect(await screen.findByRole('heading', { name: 'Error!' })).toBeInTheDocument();
     expect(screen.getByText(k.failed)).toBeInTheDocument();
     await closeNotice(user);
-    expect(screen.getByRole('button', { name: `Delete ${k.target}` })).toBeInTheDocument();
+    expect(openPanel().getByRole('button', { name: `Delete ${k.target}` })).toBeInTheDocument();
   });
 });
 
 describe('item rules', () => {
   it('a review rating starts at 1 and is picked with 1 to 5 stars', async () => {
     const { user, api } = await openCourse('?tab=reviews');
-    await user.click(screen.getByRole('button', { name: '+ Add Review' }));
+    await user.click(openPanel().getByRole('button', { name: '+ Add Review' }));
     const dialog = screen.getByRole('dialog', { name: 'Add Review' });
     const stars = within(dialog).getByRole('radiogroup', { name: /Rating/ });
     expect(within(stars).getByRole('radio', { name: '1 star' })).toBeChecked();
@@ -348,7 +348,7 @@ describe('item rules', () => {
 
   it('a resource link must be a URL', async () => {
     const { user, api } = await openCourse('?tab=resources');
-    await user.click(screen.getByRole('button', { name: '+ Add Resource' }));
+    await user.click(openPanel().getByRole('button', { name: '+ Add Resource' }));
     const dialog = screen.getByRole('dialog', { name: 'Add Resource' });
     await fill(user, within(dialog).getByLabelText(/^Name/), 'Docs');
     await fill(user, within(dialog).getByLabelText(/^Link/), 'nodejs.org');
@@ -365,7 +365,7 @@ describe('item rules', () => {
   ])('the %s form requires its fields', async (tab, noun, errors) => {
     const { user, api } = await openCourse();
     await user.click(screen.getByRole('tab', { name: tab }));
-    await user.click(screen.getByRole('button', { name: `+ Add ${noun}` }));
+    await user.click(openPanel().getByRole('button', { name: `+ Add ${noun}` }));
     const dialog = screen.getByRole('dialog', { name: `Add ${noun}` });
     await user.click(within(dialog).getByRole('button', { name: `Add ${noun}` }));
     for (const e of errors) expect(within(dialog).getByText(e)).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { createCourseApi } from '../mocks/course-api';
 import { courses } from '../mocks/fixtures';
@@ -24,8 +24,17 @@ export async function fill(user: User, field: HTMLElement, text: string) {
   await user.paste(text);
 }
 
+/**
+ * The open tab's panel. Inactive panels stay mounted, and a role query by name over the whole page computes the
+ * accessible name of every button in all seven (jsdom makes that the slowest part of these tests).
+ */
+export const openPanel = () => within(screen.getByRole('tabpanel'));
+
+/** The sweetalert2 dialog (a confirm or a notice), once it shows: its module loads with the first one. */
+export const alertDialog = async () => within(await screen.findByRole('dialog'));
+
 /** Closes the sweetalert2 notice, so the page behind it is no longer aria-hidden. */
 export async function closeNotice(user: User) {
-  await user.click(screen.getByRole('button', { name: 'OK' }));
+  await user.click((await alertDialog()).getByRole('button', { name: 'OK' }));
   await waitFor(() => expect(document.querySelector('.swal2-container')).toBeNull());
 }
