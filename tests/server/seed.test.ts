@@ -13,12 +13,10 @@ import { createTestServer, type TestServer } from '../utils/build-server';
 
 let a: TestServer;
 let b: TestServer;
-let seedMs = 0;
+// How long seeding takes is measured by `npm run bench:seed`, not asserted here.
 beforeAll(async () => {
   [a, b] = await Promise.all([createTestServer(), createTestServer()]);
-  const started = performance.now();
   await seedDemoData(a.db);
-  seedMs = performance.now() - started;
   await seedDemoData(b.db);
 });
 afterAll(async () => {
@@ -207,10 +205,6 @@ describe('seedDemoData', () => {
       const list = z.array(schema).parse(res.json()[key]);
       expect(list.length, url).toBeGreaterThanOrEqual(min);
     }
-  });
-
-  it('runs well under 5 seconds', () => {
-    expect(seedMs).toBeLessThan(5000);
   });
 
   it('has a small course image for every demo course', () => {
