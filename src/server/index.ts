@@ -48,13 +48,13 @@ export async function main() {
     database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     if (closing) return await database.close(); // a signal came while it opened
     app = (await buildApp(config, database)).app;
-    await app.listen({ port: config.port, host: config.host });
+    // The address actually bound: with PORT=0 the system picks the port.
+    const address = await app.listen({ port: config.port, host: config.host });
+    app.log.info(`Coursedesk on ${address} (database: ${database.kind})`);
   } catch (err) {
     report(err);
     if (!closing) await shutdown('Start-up failed', 1);
-    return;
   }
-  app.log.info(`Coursedesk on http://${config.host}:${config.port} (database: ${database.kind})`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) void main();

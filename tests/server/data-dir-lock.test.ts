@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -52,49 +53,97 @@ describe('the data folder lock', () => {
   });
 });
 
+/** How long a server child may take to start or to stop on a loaded 2-core machine before the test says so. */
+const DEADLINE_MS = 60_000;
+
+/** A real server process on `dir`, on a port the system picks. */
+function startServer(dir: string) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+    env: { ...process.env, DATA_DIR: dir, PORT: '0', LOG: '1', SEED_DEMO: '0', DATABASE_URL: '', STATIC_DIR: dir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d: Buffer) => (output += d));
+  child.stderr.on('data', (d: Buffer) => (output += d));
+  return { child, output: () => output };
+}
+type Server = ReturnType<typeof startServer>;
+
+/**
+ * Settles on whichever comes first: `pattern` in the server's output, the end of the process (its streams
+ * closed, so all it wrote has been read), or the deadline. Anything but the expected outcome fails with the
+ * server's output in the message.
+ */
+function outcome(server: Server, pattern: RegExp | null) {
+  return new Promise<{ match: RegExpMatchArray } | { code: number | null; signal: NodeJS.Signals | null }>(
+    (resolve, reject) => {
+      const { child, output } = server;
+      const check = () => {
+        const match = pattern && output().match(pattern);
+        if (match) finish(() => resolve({ match }));
+      };
+      const onClose = (code: number | null, signal: NodeJS.Signals | null) => finish(() => resolve({ code, signal }));
+      const timer = setTimeout(
+        () =>
+          finish(() =>
+            reject(
+              new Error(
+                `The server (pid ${child.pid}) neither ${pattern ? `printed ${pattern} nor ` : ''}exited within ` +
+                  `${DEADLINE_MS / 1000} s. Its output so far:\n${output()}`,
+              ),
+            ),
+          ),
+        DEADLINE_MS,
+      );
+      const finish = (settle: () => void) => {
+        clearTimeout(timer);
+        child.stdout.off('data', check);
+        child.stderr.off('data', check);
+        child.off('close', onClose);
+        settle();
+      };
+      child.stdout.on('data', check);
+      child.stderr.on('data', check);
+      child.on('close', onClose);
+      if (child.exitCode !== null || child.signalCode !== null) onClose(child.exitCode, child.signalCode);
+      else check();
+    },
+  );
+}
+
+/** SIGTERM, then the end of the process; one that does not end by the deadline is killed, and the test fails. */
+async function stop(server: Server) {
+  server.child.kill('SIGTERM');
+  try {
+    return await outcome(server, null);
+  } catch (err) {
+    server.child.kill('SIGKILL');
+    throw err;
+  }
+}
+
 describe('two real servers on one folder', () => {
-  it('the second exits with the message while the first keeps serving', async () => {
-    const { spawn } = await import('node:child_process');
+  it('the second exits with the message while the first keeps serving', { timeout: 4 * DEADLINE_MS }, async () => {
     const dir = tempDir();
-    const start = (port: number) =>
-      spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
-        env: {
-          ...process.env,
-          DATA_DIR: dir,
-          PORT: String(port),
-          LOG: '0',
-          SEED_DEMO: '0',
-          DATABASE_URL: '',
-          STATIC_DIR: dir,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-    // Each project (PGlite, PostgreSQL) runs this file, maybe at the same time: its own ports.
-    const port = process.env.TEST_DB === 'postgres' ? 4303 : 4301;
-    const first = start(port);
+    const first = startServer(dir);
+    let stopped;
     try {
-      for (let i = 0; i < 120; i++) {
-        if (
-          await fetch(`http://127.0.0.1:${port}/api/health`).then(
-            (r) => r.ok,
-            () => false,
-          )
-        )
-          break;
-        await new Promise((r) => setTimeout(r, 250));
-      }
-      const second = start(port + 1);
-      let stderr = '';
-      second.stderr.on('data', (d) => (stderr += d));
-      const code = await new Promise((r) => second.on('exit', r));
-      expect(code).toBe(1);
-      expect(stderr).toMatch(/Another Coursedesk server \(pid \d+ on [^)]+\) is already using the data folder/);
-      expect((await fetch(`http://127.0.0.1:${port}/api/health`)).ok).toBe(true);
+      const started = await outcome(first, /Coursedesk on (http:\/\/[^\s"]+)/);
+      if (!('match' in started))
+        throw new Error(`The first server ended before it listened (${JSON.stringify(started)}):\n${first.output()}`);
+      const base = started.match[1]!;
+
+      const second = startServer(dir);
+      expect(await outcome(second, null), second.output()).toEqual({ code: 1, signal: null });
+      expect(second.output()).toMatch(
+        /Another Coursedesk server \(pid \d+ on [^)]+\) is already using the data folder/,
+      );
+      expect((await fetch(`${base}/api/health`)).ok).toBe(true);
     } finally {
-      first.kill('SIGTERM');
-      await new Promise((r) => first.on('exit', r));
+      stopped = await stop(first);
     }
     // SIGTERM closed the database and released the folder.
+    expect(stopped, first.output()).toEqual({ code: 0, signal: null });
     expect(fs.existsSync(path.join(dir, 'coursedesk.lock'))).toBe(false);
   });
 });
