@@ -2,6 +2,7 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { LIMITS } from '@/shared/constants';
+import pkg from '../../package.json' with { type: 'json' };
 import { bootstrap } from './bootstrap';
 import { openDatabase, type Database } from './db/client';
 import { matchedApiRoute, registerAuthGuard } from './plugins/auth-guard';
@@ -13,6 +14,7 @@ import { batchRoutes } from './routes/batches';
 import { courseRoutes } from './routes/courses';
 import { enrollmentRoutes } from './routes/enrollments';
 import { healthRoutes } from './routes/health';
+import { openApiRoutes } from './routes/openapi';
 import { serviceRoutes } from './routes/services';
 import { userRoutes } from './routes/users';
 import type { ServerConfig } from './config';
@@ -20,6 +22,8 @@ import type { ServerConfig } from './config';
 declare module 'fastify' {
   interface FastifyInstance {
     lists: ListCache;
+    /** Every route registered, as `METHOD /pattern` (the OpenAPI test checks each is described). */
+    routeList: string[];
   }
 }
 
@@ -39,6 +43,10 @@ export async function buildApp(config: ServerConfig, database?: Database): Promi
     frameworkErrors,
   });
   app.addHook('onClose', () => db.close());
+  app.decorate('routeList', [] as string[]);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') app.routeList.push(`${method} ${route.url}`);
+  });
 
   registerErrorHandler(app);
   await app.register(helmet, {
@@ -77,6 +85,7 @@ export async function buildApp(config: ServerConfig, database?: Database): Promi
   batchRoutes(app, db.db);
   enrollmentRoutes(app, db.db);
   serviceRoutes(app, db.db);
+  openApiRoutes(app, pkg.version);
   await registerStatic(app, config.staticDir);
 
   await bootstrap(db.db, config, app.log);

@@ -5,6 +5,7 @@ import type { ServerConfig } from '@/server/config';
 import { openDatabase, type Db, type DbKind } from '@/server/db/client';
 import { users } from '@/server/db/schema';
 import { createSession } from '@/server/repositories/sessions-repo';
+import { checkRepliesAgainstContract } from './contract-check';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 
 export const ADMIN = { email: 'admin@test.dev', password: 'correct horse battery' };
@@ -63,6 +64,7 @@ export async function createTestServer(overrides: Partial<ServerConfig> = {}): P
     ...overrides,
   };
   const { app } = await buildApp(config, database);
+  checkRepliesAgainstContract(app);
   const db = database.db;
 
   let cachedAdmin: string | null = null;

@@ -1,0 +1,372 @@
+import { z } from 'zod';
+import { authPayloadSchema, loginBody } from './schemas/auth';
+import { batchBody, batchSchema, batchUpdateBody } from './schemas/batch';
+import { apiErrorSchema, idParams } from './schemas/common';
+import {
+  courseCardBody,
+  courseSchema,
+  faqAddBody,
+  faqDeleteBody,
+  faqUpdateBody,
+  pageDataBody,
+  resourceAddBody,
+  resourceDeleteBody,
+  resourceUpdateBody,
+  reviewAddBody,
+  reviewDeleteBody,
+  reviewUpdateBody,
+  syllabusAddBody,
+  syllabusDeleteBody,
+  syllabusUpdateBody,
+  tableDataAddBody,
+  tableDataDeleteBody,
+  tableDataUpdateBody,
+  whatYouWillLearnBody,
+} from './schemas/course';
+import { enrollBody, enrollmentSchema, enrollmentUpdateBody, progressBody } from './schemas/enrollment';
+import { serviceCreateBody, serviceSchema } from './schemas/service';
+import { userSchema } from './schemas/user';
+
+/**
+ * The API's contract, one row per route, built from the same zod schemas the server validates with and
+ * the PWA's forms reuse. The OpenAPI description (`GET /api/openapi.json`) is generated from this table,
+ * and the API tests check every reply against it: there is no second copy of the contract to drift.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ApiOperation {
+  method: HttpMethod;
+  /** Fastify's form: `/api/users/:id`. */
+  path: string;
+  tag: string;
+  summary: string;
+  /** No token needed (health, login); every other route needs an admin's token. */
+  public?: boolean;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The success status and body; a reply that is not JSON (a stream) names its media type instead. */
+  status: 200 | 201;
+  reply: z.ZodType | { mediaType: string; description: string };
+}
+
+const ok = <T extends z.ZodRawShape>(shape: T) => z.object({ success: z.literal(true), ...shape });
+const toast = { message: z.string().optional(), showMessage: z.boolean().optional() };
+const withCourse = ok({ ...toast, data: courseSchema });
+const withEnrollment = ok({ ...toast, data: enrollmentSchema });
+const withBatches = (data: boolean) =>
+  ok({ ...toast, ...(data ? { data: batchSchema } : {}), allBatches: z.array(batchSchema) });
+
+const itemRoutes = (
+  segment: string,
+  label: string,
+  add: z.ZodType,
+  update: z.ZodType,
+  remove: z.ZodType,
+): ApiOperation[] =>
+  (
+    [
+      ['POST', 'add', 'Add', add],
+      ['PUT', 'update', 'Update', update],
+      ['DELETE', 'delete', 'Delete', remove],
+    ] as const
+  ).map(([method, action, verb, body]) => ({
+    method,
+    path: `/api/courses/${segment}/${action}`,
+    tag: 'Course items',
+    summary: `${verb} a ${label}`,
+    body,
+    status: 200,
+    reply: withCourse,
+  }));
+
+export const API_OPERATIONS: ApiOperation[] = [
+  {
+    method: 'GET',
+    path: '/api/health',
+    tag: 'Operations',
+    summary: 'Is this instance and its database up',
+    public: true,
+    status: 200,
+    reply: z.object({ status: z.literal('ok'), db: z.enum(['pglite', 'postgres']) }),
+  },
+  {
+    method: 'GET',
+    path: '/api/openapi.json',
+    tag: 'Operations',
+    summary: 'This description',
+    status: 200,
+    reply: { mediaType: 'application/json', description: 'The OpenAPI 3.1 document.' },
+  },
+  {
+    method: 'POST',
+    path: '/api/users/login-admin',
+    tag: 'Session',
+    summary: 'Log in as an administrator',
+    public: true,
+    body: loginBody,
+    status: 200,
+    reply: ok({ data: authPayloadSchema }),
+  },
+  {
+    method: 'GET',
+    path: '/api/users/login-by-token',
+    tag: 'Session',
+    summary: 'Check the stored token',
+    status: 200,
+    reply: ok({ data: authPayloadSchema }),
+  },
+  {
+    method: 'POST',
+    path: '/api/users/logout',
+    tag: 'Session',
+    summary: 'Revoke this token',
+    status: 200,
+    reply: ok({}),
+  },
+  {
+    method: 'GET',
+    path: '/api/users',
+    tag: 'Users',
+    summary: 'Every user, newest first',
+    status: 200,
+    reply: ok({ users: z.array(userSchema) }),
+  },
+  {
+    method: 'GET',
+    path: '/api/users/:id',
+    tag: 'Users',
+    summary: 'One user',
+    params: idParams,
+    status: 200,
+    reply: ok({ data: userSchema }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/users/:id',
+    tag: 'Users',
+    summary: 'Delete a user (their enrollments and purchases stay)',
+    params: idParams,
+    status: 200,
+    reply: ok(toast),
+  },
+  {
+    method: 'GET',
+    path: '/api/courses',
+    tag: 'Courses',
+    summary: 'Every course, oldest first',
+    status: 200,
+    reply: ok({ data: z.array(courseSchema) }),
+  },
+  {
+    method: 'GET',
+    path: '/api/courses/:id',
+    tag: 'Courses',
+    summary: 'One course',
+    params: idParams,
+    status: 200,
+    reply: ok({ data: courseSchema }),
+  },
+  {
+    method: 'POST',
+    path: '/api/courses/card',
+    tag: 'Courses',
+    summary: 'Add a course from its card',
+    body: courseCardBody,
+    status: 201,
+    reply: withCourse,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/courses/:id',
+    tag: 'Courses',
+    summary: 'Delete a course (enrollments keep their copy)',
+    params: idParams,
+    status: 200,
+    reply: ok(toast),
+  },
+  {
+    method: 'PUT',
+    path: '/api/courses/:id/pageData',
+    tag: 'Courses',
+    summary: "Replace the course's page data",
+    params: idParams,
+    body: pageDataBody,
+    status: 200,
+    reply: withCourse,
+  },
+  {
+    method: 'PUT',
+    path: '/api/courses/:id/what-you-will-learn',
+    tag: 'Courses',
+    summary: 'Replace the learning points',
+    params: idParams,
+    body: whatYouWillLearnBody,
+    status: 200,
+    reply: withCourse,
+  },
+  ...itemRoutes('syllabus', 'syllabus item', syllabusAddBody, syllabusUpdateBody, syllabusDeleteBody),
+  ...itemRoutes('faq', 'FAQ', faqAddBody, faqUpdateBody, faqDeleteBody),
+  ...itemRoutes('review', 'review', reviewAddBody, reviewUpdateBody, reviewDeleteBody),
+  ...itemRoutes('additional-resource', 'resource', resourceAddBody, resourceUpdateBody, resourceDeleteBody),
+  ...itemRoutes('table-data', 'feature row', tableDataAddBody, tableDataUpdateBody, tableDataDeleteBody),
+  {
+    method: 'GET',
+    path: '/api/enrollments',
+    tag: 'Enrollments',
+    summary: 'Every enrollment, newest first',
+    status: 200,
+    reply: ok({ data: z.array(enrollmentSchema) }),
+  },
+  {
+    method: 'POST',
+    path: '/api/enrollment/enroll',
+    tag: 'Enrollments',
+    summary: 'Enroll a user (copies their contact and the course details)',
+    body: enrollBody,
+    status: 201,
+    reply: withEnrollment,
+  },
+  {
+    method: 'PUT',
+    path: '/api/enrollment/enrollments/:id/progress',
+    tag: 'Enrollments',
+    summary: 'Set the progress',
+    params: idParams,
+    body: progressBody,
+    status: 200,
+    reply: withEnrollment,
+  },
+  {
+    method: 'PUT',
+    path: '/api/enrollments/:id/complete',
+    tag: 'Enrollments',
+    summary: 'Mark as completed',
+    params: idParams,
+    status: 200,
+    reply: withEnrollment,
+  },
+  {
+    method: 'PUT',
+    path: '/api/enrollment/:id',
+    tag: 'Enrollments',
+    summary: 'Update payment and progress fields',
+    params: idParams,
+    body: enrollmentUpdateBody,
+    status: 200,
+    reply: withEnrollment,
+  },
+  {
+    method: 'PUT',
+    path: '/api/enrollments/approve/:id',
+    tag: 'Enrollments',
+    summary: 'Approve',
+    params: idParams,
+    status: 200,
+    reply: withEnrollment,
+  },
+  {
+    method: 'PUT',
+    path: '/api/enrollments/dis-approve/:id',
+    tag: 'Enrollments',
+    summary: 'Disapprove',
+    params: idParams,
+    status: 200,
+    reply: withEnrollment,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/enrollments/:id',
+    tag: 'Enrollments',
+    summary: 'Delete an enrollment (the reply holds it)',
+    params: idParams,
+    status: 200,
+    reply: withEnrollment,
+  },
+  {
+    method: 'GET',
+    path: '/api/batches',
+    tag: 'Batches',
+    summary: 'Every batch, oldest first',
+    status: 200,
+    reply: ok({ batches: z.array(batchSchema) }),
+  },
+  {
+    method: 'POST',
+    path: '/api/batches/start',
+    tag: 'Batches',
+    summary: 'Start a batch',
+    body: batchBody,
+    status: 201,
+    reply: withBatches(true),
+  },
+  {
+    method: 'PUT',
+    path: '/api/batches/update/:id',
+    tag: 'Batches',
+    summary: 'Update a batch',
+    params: idParams,
+    body: batchUpdateBody,
+    status: 200,
+    reply: withBatches(true),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/batches/delete/:id',
+    tag: 'Batches',
+    summary: 'Delete a batch without enrollments',
+    params: idParams,
+    status: 200,
+    reply: withBatches(false),
+  },
+  {
+    method: 'GET',
+    path: '/api/services',
+    tag: 'Service purchases',
+    summary: 'Every purchase, newest first',
+    status: 200,
+    reply: ok({ data: z.array(serviceSchema) }),
+  },
+  {
+    method: 'GET',
+    path: '/api/services/user/:id',
+    tag: 'Service purchases',
+    summary: "One user's purchases",
+    params: idParams,
+    status: 200,
+    reply: ok({ data: z.array(serviceSchema) }),
+  },
+  {
+    method: 'POST',
+    path: '/api/services',
+    tag: 'Service purchases',
+    summary: 'Record a purchase',
+    body: serviceCreateBody,
+    status: 201,
+    reply: ok({ ...toast, data: serviceSchema }),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/services/:id/verify',
+    tag: 'Service purchases',
+    summary: 'Flip verified',
+    params: idParams,
+    status: 200,
+    reply: ok({ ...toast, data: serviceSchema }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/services/:id',
+    tag: 'Service purchases',
+    summary: 'Delete a purchase',
+    params: idParams,
+    status: 200,
+    reply: ok(toast),
+  },
+];
+
+export const API_ERROR_SCHEMA = apiErrorSchema;
+
+/** The operation a method and a route pattern name, if the contract has it. */
+export const findOperation = (method: string, path: string) =>
+  API_OPERATIONS.find((op) => op.method === method && op.path === path);

@@ -1,0 +1,64 @@
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_OPERATIONS } from '@/shared/api-contract';
+import { createTestServer, type TestServer } from '../utils/build-server';
+import { checkRepliesAgainstContract } from '../utils/contract-check';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await createTestServer();
+});
+afterAll(() => s.close());
+
+interface Doc {
+  openapi: string;
+  paths: Record<
+    string,
+    Record<string, { parameters: { name: string }[]; responses: Record<string, unknown>; security?: unknown[] }>
+  >;
+}
+
+describe('GET /api/openapi.json', () => {
+  it('is for admins only', async () => {
+    expect((await s.api({ method: 'GET', url: '/api/openapi.json', token: null })).statusCode).toBe(401);
+    expect((await s.api({ method: 'GET', url: '/api/openapi.json', token: await s.userToken() })).statusCode).toBe(403);
+  });
+
+  it('describes every route the server registers, and nothing it does not', async () => {
+    const res = await s.api({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json<Doc>();
+    expect(doc.openapi).toBe('3.1.0');
+    const described = Object.entries(doc.paths)
+      .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`))
+      .sort();
+    const registered = s.app.routeList.filter((r) => r.split(' ')[1]!.startsWith('/api/')).sort();
+    expect(described).toEqual(registered);
+    expect(described).toHaveLength(API_OPERATIONS.length);
+  });
+
+  it('names each path parameter, the success reply, and the token errors of guarded routes', async () => {
+    const doc = (await s.api({ method: 'GET', url: '/api/openapi.json' })).json<Doc>();
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+      for (const op of Object.values(ops)) {
+        expect(op.parameters.map((p) => p.name)).toEqual(names);
+        expect(Object.keys(op.responses).some((code) => code.startsWith('2'))).toBe(true);
+        if (op.security === undefined) expect(op.responses).toHaveProperty('401');
+      }
+    }
+    expect(doc.paths['/api/health']!.get!.security).toEqual([]);
+  });
+});
+
+describe('the reply check every API test runs', () => {
+  it('fails a reply that strays from the description', async () => {
+    const app = Fastify();
+    app.get('/api/users/:id', async () => ({ success: true, data: { name: 42 } }));
+    checkRepliesAgainstContract(app);
+    const res = await app.inject({ method: 'GET', url: '/api/users/x' });
+    expect(res.statusCode).toBe(500);
+    expect(res.body).toContain('strays from the contract');
+    await app.close();
+  });
+});
