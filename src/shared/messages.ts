@@ -82,4 +82,10 @@ export const MESSAGES = {
     internal: 'Something went wrong on the server. Please try again.',
     notFound: (what: string) => `${what} not found. It may have been deleted.`,
   },
+  apiDocs: {
+    title: 'API reference',
+    loading: 'Loading the API description',
+    failed: 'The API description could not be loaded. It needs a connection.',
+    machineReadable: 'The machine-readable description:',
+  },
 } as const;

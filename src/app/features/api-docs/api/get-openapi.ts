@@ -1,0 +1,21 @@
+import { queryOptions } from '@tanstack/react-query';
+import { apiFetch } from '@/app/lib/api-client';
+
+export interface OpenApiOperation {
+  tags: string[];
+  summary: string;
+  security?: unknown[];
+  requestBody?: { content: Record<string, { schema?: unknown }> };
+  responses: Record<string, { description: string; content?: Record<string, { schema?: unknown }> }>;
+}
+export interface OpenApiDocument {
+  info: { title: string; version: string; description: string };
+  paths: Record<string, Record<string, OpenApiOperation>>;
+}
+
+/** The API description, fetched when the screen opens; it is not part of the offline copy. */
+export const openApiQuery = queryOptions({
+  queryKey: ['openapi'] as const,
+  queryFn: ({ signal }) => apiFetch<OpenApiDocument>('/openapi.json', { signal }),
+  staleTime: Infinity,
+});
