@@ -11,6 +11,7 @@ import { registerStatic } from './plugins/static-files';
 import { ListCache } from './repositories/list-cache';
 import { authRoutes } from './routes/auth';
 import { batchRoutes } from './routes/batches';
+import { bulkRoutes } from './routes/bulk';
 import { courseRoutes } from './routes/courses';
 import { enrollmentRoutes } from './routes/enrollments';
 import { healthRoutes } from './routes/health';
@@ -85,6 +86,7 @@ export async function buildApp(config: ServerConfig, database?: Database): Promi
   batchRoutes(app, db.db);
   enrollmentRoutes(app, db.db);
   serviceRoutes(app, db.db);
+  bulkRoutes(app, db.db);
   openApiRoutes(app, pkg.version);
   await registerStatic(app, config.staticDir);
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { authPayloadSchema, loginBody } from './schemas/auth';
 import { batchBody, batchSchema, batchUpdateBody } from './schemas/batch';
+import { bulkReplySchema, enrollmentBulkBody, serviceBulkBody, userBulkBody } from './schemas/bulk';
 import { apiErrorSchema, idParams } from './schemas/common';
 import {
   courseCardBody,
@@ -80,6 +81,15 @@ const itemRoutes = (
     reply: withCourse,
   }));
 
+const bulkRoute = (path: string, what: string, body: z.ZodType): ApiOperation => ({
+  method: 'POST',
+  path,
+  tag: 'Bulk actions',
+  summary: `Act on many ${what} in one transaction; the reply lists what was done and what was refused`,
+  body,
+  status: 200,
+  reply: bulkReplySchema,
+});
 export const API_OPERATIONS: ApiOperation[] = [
   {
     method: 'GET',
@@ -363,6 +373,10 @@ export const API_OPERATIONS: ApiOperation[] = [
     status: 200,
     reply: ok(toast),
   },
+
+  bulkRoute('/api/enrollments/bulk', 'enrollments (approve, disapprove, delete)', enrollmentBulkBody),
+  bulkRoute('/api/services/bulk', 'service purchases (approve, disapprove, delete)', serviceBulkBody),
+  bulkRoute('/api/users/bulk', 'users (delete)', userBulkBody),
 ];
 
 export const API_ERROR_SCHEMA = apiErrorSchema;

@@ -88,4 +88,12 @@ export const MESSAGES = {
     failed: 'The API description could not be loaded. It needs a connection.',
     machineReadable: 'The machine-readable description:',
   },
+  bulk: {
+    done: (action: 'approve' | 'disapprove' | 'delete', what: string) =>
+      `${{ approve: 'Approved', disapprove: 'Disapproved', delete: 'Deleted' }[action]} ${what}.`,
+    someRefused: (what: string) => ` ${what} could not be changed: see why below.`,
+    missing: 'It no longer exists.',
+    changed: 'Someone changed it after you loaded it. Check it and try again.',
+    self: 'You cannot delete your own account while logged in with it.',
+  },
 } as const;

@@ -5,3 +5,4 @@ export * from './course';
 export * from './batch';
 export * from './enrollment';
 export * from './service';
+export * from './bulk';

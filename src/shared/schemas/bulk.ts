@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { idSchema } from './common';
+
+/** One request acts on at most this many records, in one transaction. */
+export const BULK_MAX = 10_000;
+
+export const BULK_REFUSALS = ['missing', 'changed', 'self'] as const;
+export type BulkRefusalReason = (typeof BULK_REFUSALS)[number];
+
+const bulkItem = z.object({
+  id: idSchema,
+  /** The `updatedAt` the admin saw: a record changed since then is refused, not overwritten. */
+  updatedAt: z.iso.datetime({ message: 'updatedAt must be an ISO date-time.' }).optional(),
+});
+
+export const bulkBody = <A extends readonly [string, ...string[]]>(actions: A) =>
+  z.object({
+    action: z.enum(actions, { message: `Action must be one of ${actions.join(', ')}.` }),
+    items: z
+      .array(bulkItem)
+      .min(1, 'Select at least one record.')
+      .max(BULK_MAX, `At most ${BULK_MAX.toLocaleString('en-US')} records at once.`),
+  });
+
+export const ENROLLMENT_BULK_ACTIONS = ['approve', 'disapprove', 'delete'] as const;
+export const SERVICE_BULK_ACTIONS = ['approve', 'disapprove', 'delete'] as const;
+export const USER_BULK_ACTIONS = ['delete'] as const;
+export const enrollmentBulkBody = bulkBody(ENROLLMENT_BULK_ACTIONS);
+export const serviceBulkBody = bulkBody(SERVICE_BULK_ACTIONS);
+export const userBulkBody = bulkBody(USER_BULK_ACTIONS);
+export type BulkAction = z.infer<typeof enrollmentBulkBody>['action'];
+
+export const bulkReplySchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  showMessage: z.boolean(),
+  /** Ids acted on (already in the asked state counts as done). */
+  done: z.array(z.string()),
+  refused: z.array(z.object({ id: z.string(), reason: z.enum(BULK_REFUSALS), message: z.string() })),
+});
+export type BulkReply = z.infer<typeof bulkReplySchema>;
