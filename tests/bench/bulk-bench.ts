@@ -1,0 +1,78 @@
+/**
+ * `npm run bench:bulk`: server time of one bulk request over many enrollments (approve, disapprove, delete),
+ * on PGlite and PostgreSQL, measured through `inject` (no network). Numbers are printed, never asserted.
+ * Knobs (env): BENCH_BULK (records per request, default 10000), BENCH_ENROLLMENTS (rows in the table,
+ * default 20000), BENCH_DATABASE_URL, BENCH_ONLY=pglite|postgres.
+ */
+import { sql } from 'drizzle-orm';
+import { buildApp } from '@/server/app';
+import type { ServerConfig } from '@/server/config';
+import { rows } from '@/server/db/client';
+import { seedBulk } from '@/server/db/seed/bulk';
+import { openPglite, openPostgres, type OpenedTarget } from './bench-targets';
+
+const BULK = Number(process.env.BENCH_BULK ?? 10_000);
+const TABLE = Number(process.env.BENCH_ENROLLMENTS ?? 20_000);
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const ADMIN = { email: 'bench-admin@coursedesk.dev', password: 'bench-password-123' };
+
+async function run(target: OpenedTarget) {
+  const config: ServerConfig = {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: target.dataDir,
+    databaseUrl: target.databaseUrl,
+    seedDemo: false,
+    adminEmail: ADMIN.email,
+    adminPassword: ADMIN.password,
+    staticDir: null,
+    logger: false,
+    trustProxy: false,
+  };
+  const { app } = await buildApp(config, target.database);
+  try {
+    await seedBulk(target.database.db, { users: 2000, enrollments: TABLE, services: 0 });
+    const login = await app.inject({ method: 'POST', url: '/api/users/login-admin', payload: ADMIN });
+    const token = login.json<{ data: { authToken: string } }>().data.authToken;
+    const picked = await rows<{ id: string; updated_at: string }>(
+      target.database.db,
+      sql`select id::text as id, to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at
+          from enrollments order by id limit ${BULK}`,
+    );
+    for (const action of ['approve', 'disapprove', 'delete'] as const) {
+      // Approve checks what the admin saw (updatedAt); the later actions act on whatever is there now.
+      const items = picked.map((r) => (action === 'approve' ? { id: r.id, updatedAt: r.updated_at } : { id: r.id }));
+      const started = performance.now();
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/enrollments/bulk',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { action, items },
+      });
+      const elapsed = performance.now() - started;
+      const body = res.json<{ done: string[]; refused: unknown[] }>();
+      console.log(
+        `${target.kind}: ${action} ${items.length.toLocaleString('en-US')} of ${TABLE.toLocaleString('en-US')} ` +
+          `enrollments: ${Math.round(elapsed)} ms (status ${res.statusCode}, done ${body.done.length}, refused ${body.refused.length})`,
+      );
+    }
+  } finally {
+    await app.close();
+    await target.cleanup();
+  }
+}
+
+async function main() {
+  const only = process.env.BENCH_ONLY;
+  if (!only || only === 'pglite') await run(await openPglite());
+  if (!only || only === 'postgres') {
+    const target = await openPostgres(PG_URL);
+    if (typeof target === 'string') console.log(`postgres: skipped: ${target}`);
+    else await run(target);
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
