@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const bulk = (path: string, payload: unknown) => s.api({ method: 'POST', url: path, payload });
+const bulk = (path: string, payload: object) => s.api({ method: 'POST', url: path, payload });
 const enrollmentList = async () =>
   (await s.api({ method: 'GET', url: '/api/enrollments' })).json().data as Enrollment[];
 
@@ -69,7 +69,7 @@ describe('POST /api/enrollments/bulk', () => {
 
   it('refuses bad bodies with a clear 400 and changes nothing', async () => {
     const e = await makeEnrollment(s.db);
-    const cases: [unknown, string][] = [
+    const cases: [object, string][] = [
       [{ action: 'approve', items: [] }, 'Select at least one record.'],
       [{ action: 'archive', items: [{ id: e.id }] }, 'Action must be one of approve, disapprove, delete.'],
       [{ action: 'approve', items: [{ id: 'nope' }] }, 'Must be a valid id.'],
