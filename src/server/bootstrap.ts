@@ -5,7 +5,7 @@ import { DEMO_ADMIN, seedDemoData } from './db/seed/demo';
 import { pruneEndedSessions, revokeUserSessions } from './repositories/sessions-repo';
 import { countAdmins, findUserByEmail, upsertAdmin } from './repositories/users-repo';
 import type { ServerConfig } from './config';
-import type { Db } from './db/client';
+import { rows, type Db } from './db/client';
 import type { FastifyBaseLogger } from 'fastify';
 
 /** Instances that start together take turns here, as they do for migrations (another key). */
@@ -27,21 +27,20 @@ export async function bootstrap(
     await t.execute(sql`select pg_advisory_xact_lock(${BOOTSTRAP_LOCK})`);
     await pruneEndedSessions(t);
 
+    // The demo business goes in first, when there is no business yet: an operator who also configures
+    // their own admin still gets the demo to try (an admin row alone is no business).
+    let seeded = false;
+    if (config.seedDemo && !(await hasBusinessData(t))) {
+      await seedDemoData(t);
+      seeded = true;
+      log.info('Seeded the demo business (SEED_DEMO=0 turns this off).');
+    }
+
     if (config.adminEmail && config.adminPassword) {
       await ensureAdmin(t, config.adminEmail, config.adminPassword, log);
       await retireDemoAdmin(t, config.adminEmail, log);
     } else if (config.adminEmail || config.adminPassword) {
       log.warn('Set both ADMIN_EMAIL and ADMIN_PASSWORD to create an admin; one of them alone is ignored.');
-    }
-
-    let seeded = false;
-    if (config.seedDemo) {
-      const [row] = await t.select({ n: sql<number>`count(*)::int` }).from(users);
-      if ((row?.n ?? 0) === 0) {
-        await seedDemoData(t);
-        seeded = true;
-        log.info('Seeded the demo business (SEED_DEMO=0 turns this off).');
-      }
     }
 
     if ((await countAdmins(t)) === 0) {
@@ -53,6 +52,17 @@ export async function bootstrap(
       }
     }
   });
+}
+
+/** Any user who is not an admin, or any course, batch, enrollment or purchase. */
+async function hasBusinessData(db: Db): Promise<boolean> {
+  const [row] = await rows<{ found: boolean }>(
+    db,
+    sql`select exists (select 1 from users where role <> 'admin') or exists (select 1 from courses)
+      or exists (select 1 from batches) or exists (select 1 from enrollments)
+      or exists (select 1 from service_purchases) as found`,
+  );
+  return row?.found ?? false;
 }
 
 /**

@@ -46,6 +46,21 @@ describe('start-up data', () => {
       token: null,
     });
     expect(res.statusCode).toBe(200);
+    // The operator who configures their own admin still gets the demo business to try.
+    const token = res.json().data.authToken;
+    expect((await s.api({ method: 'GET', url: '/api/users', token })).json().users.length).toBeGreaterThan(50);
+    expect((await s.api({ method: 'GET', url: '/api/courses', token })).json().data.length).toBeGreaterThan(0);
+  });
+
+  it('seeds a database that holds only an admin (no business yet), and never seeds one that has a business', async () => {
+    s = await createTestServer({ seedDemo: false });
+    const count = async () => (await s!.api({ method: 'GET', url: '/api/users' })).json().users.length as number;
+    expect(await count()).toBe(1);
+    await bootstrap(s.db, { seedDemo: true, adminEmail: null, adminPassword: null }, s.app.log);
+    const seeded = await count();
+    expect(seeded).toBeGreaterThan(50);
+    await bootstrap(s.db, { seedDemo: true, adminEmail: null, adminPassword: null }, s.app.log);
+    expect(await count()).toBe(seeded);
   });
 });
 
