@@ -5,7 +5,8 @@ import { LIMITS } from '@/shared/constants';
 import pkg from '../../package.json' with { type: 'json' };
 import { bootstrap } from './bootstrap';
 import { openDatabase, type Database } from './db/client';
-import { matchedApiRoute, registerAuthGuard } from './plugins/auth-guard';
+import { isApiRequest, registerAuthGuard } from './plugins/auth-guard';
+import { warnOfUntrustedProxies } from './plugins/proxy-warning';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
 import { registerStatic } from './plugins/static-files';
 import { ListCache } from './repositories/list-cache';
@@ -74,12 +75,14 @@ export async function buildApp(config: ServerConfig, database?: Database): Promi
   await app.register(compress, { threshold: 1024 });
 
   // API replies hold personal data: never kept by the browser's HTTP cache (logout must leave nothing).
-  app.addHook('onRequest', async (request, reply) => {
-    if (matchedApiRoute(request) || request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  // onSend runs for every reply, errors and unknown /api paths included.
+  app.addHook('onSend', async (request, reply) => {
+    if (isApiRequest(request)) reply.header('cache-control', 'no-store');
   });
+  warnOfUntrustedProxies(app);
   app.decorate('lists', new ListCache(db.db));
   registerAuthGuard(app, db.db);
-  healthRoutes(app, db.kind);
+  healthRoutes(app, db.db, db.kind);
   authRoutes(app, db.db);
   userRoutes(app, db.db);
   courseRoutes(app, db.db);

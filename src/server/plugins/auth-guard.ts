@@ -28,6 +28,19 @@ export const matchedApiRoute = (request: FastifyRequest): string | null => {
   return route?.startsWith('/api/') ? route : null;
 };
 
+/** A request for the API: a matched /api route, or any path under /api (unknown ones too). */
+export function isApiRequest(request: FastifyRequest): boolean {
+  if (matchedApiRoute(request)) return true;
+  const path = request.url.split('?')[0] ?? '';
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // A broken escape: judge the raw path.
+  }
+  return /^\/api(\/|$)/i.test(decoded);
+}
+
 /**
  * Every /api route but the public ones needs a live token of an admin: 401 without one, 403 for other
  * roles. It decides on the route the router matched, never on the raw URL, which can spell the same

@@ -8,10 +8,11 @@ export const sendError = (reply: FastifyReply, status: number, message: string, 
 
 /**
  * Addresses the router cannot read (a broken percent-escape, a path segment over the router's length
- * limit) get a 400 in the envelope too, instead of Fastify's own body and its 414.
+ * limit) get a 400 in the envelope too, instead of Fastify's own body and its 414. These replies skip the
+ * hooks, so the no-store header every API reply carries is set here.
  */
 export const frameworkErrors = (_error: FastifyError, _request: FastifyRequest, reply: FastifyReply) =>
-  sendError(reply, 400, MESSAGES.server.badUrl);
+  sendError(reply.header('cache-control', 'no-store'), 400, MESSAGES.server.badUrl);
 
 /** Fastify's own refusals of a body it cannot read, each a 400 with a sentence that says what to send. */
 const UNREADABLE_BODY: Record<string, string> = {
