@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from './auth/passwords';
+import { rows, type Db } from './db/client';
 import { users } from './db/schema';
 import { DEMO_ADMIN, seedDemoData } from './db/seed/demo';
 import { pruneEndedSessions, revokeUserSessions } from './repositories/sessions-repo';
 import { countAdmins, findUserByEmail, upsertAdmin } from './repositories/users-repo';
 import type { ServerConfig } from './config';
-import { rows, type Db } from './db/client';
 import type { FastifyBaseLogger } from 'fastify';
 
 /** Instances that start together take turns here, as they do for migrations (another key). */
