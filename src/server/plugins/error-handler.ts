@@ -11,8 +11,9 @@ export const sendError = (reply: FastifyReply, status: number, message: string, 
  * limit) get a 400 in the envelope too, instead of Fastify's own body and its 414. These replies skip the
  * hooks, so the no-store header every API reply carries is set here.
  */
-export const frameworkErrors = (_error: FastifyError, _request: FastifyRequest, reply: FastifyReply) =>
+export const frameworkErrors = (_error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void => {
   sendError(reply.header('cache-control', 'no-store'), 400, MESSAGES.server.badUrl);
+};
 
 /** Fastify's own refusals of a body it cannot read, each a 400 with a sentence that says what to send. */
 const UNREADABLE_BODY: Record<string, string> = {
