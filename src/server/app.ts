@@ -18,6 +18,7 @@ import { enrollmentRoutes } from './routes/enrollments';
 import { healthRoutes } from './routes/health';
 import { openApiRoutes } from './routes/openapi';
 import { serviceRoutes } from './routes/services';
+import { siteConfigRoutes } from './routes/site-config';
 import { userRoutes } from './routes/users';
 import type { ServerConfig } from './config';
 
@@ -89,6 +90,7 @@ export async function buildApp(config: ServerConfig, database?: Database): Promi
   batchRoutes(app, db.db);
   enrollmentRoutes(app, db.db);
   serviceRoutes(app, db.db);
+  siteConfigRoutes(app, config.siteUrl);
   bulkRoutes(app, db.db);
   openApiRoutes(app, pkg.version);
   await registerStatic(app, config.staticDir);

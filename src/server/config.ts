@@ -18,6 +18,8 @@ export interface ServerConfig {
    * throttling sees the client's address; false believes none.
    */
   trustProxy: string | false;
+  /** The public site's address (SITE_URL), for service images and "Go to Course"; null: not set. */
+  siteUrl: string | null;
 }
 
 const isOff = (value: string) => ['0', 'false', 'no', 'off'].includes(value.toLowerCase());
@@ -48,6 +50,22 @@ function trustedProxies(value: string | undefined): string | false {
   return entries.join(',');
 }
 
+/** SITE_URL must be an http(s) address; a trailing slash is dropped so paths can be appended. */
+function siteAddress(value: string | undefined): string | null {
+  const v = value?.trim() ?? '';
+  if (v === '') return null;
+  let url: URL | null = null;
+  try {
+    url = new URL(v);
+  } catch {
+    url = null;
+  }
+  if (!url || !['http:', 'https:'].includes(url.protocol)) {
+    throw new Error(`SITE_URL must be the public site's http:// or https:// address, got "${value}".`);
+  }
+  return v.replace(/\/+$/, '');
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const databaseUrl = env.DATABASE_URL?.trim() || null;
   const port = Number(env.PORT ?? 3000);
@@ -65,5 +83,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     staticDir: path.resolve(env.STATIC_DIR ?? './dist'),
     logger: flag(env.LOG, true),
     trustProxy: trustedProxies(env.TRUST_PROXY),
+    siteUrl: siteAddress(env.SITE_URL),
   };
 }

@@ -26,6 +26,7 @@ import {
 } from './schemas/course';
 import { enrollBody, enrollmentSchema, enrollmentUpdateBody, progressBody } from './schemas/enrollment';
 import { serviceCreateBody, serviceSchema } from './schemas/service';
+import { siteConfigSchema } from './schemas/site-config';
 import { userSchema } from './schemas/user';
 
 /**
@@ -107,6 +108,14 @@ export const API_OPERATIONS: ApiOperation[] = [
     summary: 'This description',
     status: 200,
     reply: { mediaType: 'application/json', description: 'The OpenAPI 3.1 document.' },
+  },
+  {
+    method: 'GET',
+    path: '/api/config',
+    tag: 'Operations',
+    summary: "The server's run-time settings the PWA uses (the public site's address)",
+    status: 200,
+    reply: ok({ data: siteConfigSchema }),
   },
   {
     method: 'POST',

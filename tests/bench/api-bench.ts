@@ -114,6 +114,7 @@ async function benchTarget(target: OpenedTarget) {
     staticDir: null,
     logger: false,
     trustProxy: false,
+    siteUrl: null,
   };
   const { app } = await buildApp(config, target.database);
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -28,6 +28,7 @@ async function run(target: OpenedTarget) {
     staticDir: null,
     logger: false,
     trustProxy: false,
+    siteUrl: null,
   };
   const { app } = await buildApp(config, target.database);
   try {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '@/server/app';
+import { loadConfig } from '@/server/config';
 import { openDatabase, type Database } from '@/server/db/client';
 import { createTestServer, type TestServer } from '../utils/build-server';
 
@@ -24,7 +25,15 @@ describe('GET /api/health', () => {
     const closeOnce: Database = { ...database, close: async () => void (closed || (await database.close())) };
     const config = { port: 0, host: '127.0.0.1', dataDir: null, databaseUrl: null, seedDemo: false } as const;
     const { app } = await buildApp(
-      { ...config, adminEmail: null, adminPassword: null, staticDir: null, logger: false, trustProxy: false },
+      {
+        ...config,
+        adminEmail: null,
+        adminPassword: null,
+        staticDir: null,
+        logger: false,
+        trustProxy: false,
+        siteUrl: null,
+      },
       closeOnce,
     );
     await database.close();
@@ -78,5 +87,26 @@ describe('X-Forwarded-For from an address TRUST_PROXY does not name', () => {
     await s.api({ method: 'GET', url: '/api/health', token: null, headers: { 'x-forwarded-for': '203.0.113.9' } });
     await s.api({ method: 'GET', url: '/api/health', token: null });
     expect(warn).not.toHaveBeenCalled();
+  });
+});
+
+describe('SITE_URL, the public site address', () => {
+  it('is read at run time, loses a trailing slash, and refuses what is not an http(s) address', () => {
+    expect(loadConfig({}).siteUrl).toBeNull();
+    expect(loadConfig({ SITE_URL: ' https://courses.example/ ' }).siteUrl).toBe('https://courses.example');
+    for (const bad of ['courses.example', 'ftp://courses.example', 'javascript:alert(1)'])
+      expect(() => loadConfig({ SITE_URL: bad }), bad).toThrow(/SITE_URL must be the public site's/);
+  });
+
+  it('reaches admins through GET /api/config, null when not set', async () => {
+    s = await createTestServer({ siteUrl: 'https://courses.example' });
+    expect((await s.api({ method: 'GET', url: '/api/config' })).json()).toEqual({
+      success: true,
+      data: { siteUrl: 'https://courses.example' },
+    });
+    expect((await s.api({ method: 'GET', url: '/api/config', token: null })).statusCode).toBe(401);
+    await s.close();
+    s = await createTestServer();
+    expect((await s.api({ method: 'GET', url: '/api/config' })).json().data).toEqual({ siteUrl: null });
   });
 });

@@ -61,6 +61,7 @@ export async function createTestServer(overrides: Partial<ServerConfig> = {}): P
     staticDir: null,
     logger: false,
     trustProxy: false,
+    siteUrl: null,
     ...overrides,
   };
   const { app } = await buildApp(config, database);

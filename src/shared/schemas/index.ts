@@ -6,3 +6,4 @@ export * from './batch';
 export * from './enrollment';
 export * from './service';
 export * from './bulk';
+export * from './site-config';
