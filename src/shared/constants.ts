@@ -15,6 +15,8 @@ export const STORAGE_KEYS = {
   authToken: 'authToken',
   userData: 'userData',
   theme: 'theme',
+  /** The server's run-time settings (the public site's address), for offline use. */
+  siteConfig: 'siteConfig',
 } as const;
 export const DEFAULT_THEME = 'dark' as const;
 

@@ -96,4 +96,8 @@ export const MESSAGES = {
     changed: 'Someone changed it after you loaded it. Check it and try again.',
     self: 'You cannot delete your own account while logged in with it.',
   },
+  siteUrl: {
+    goToCourseUnavailable:
+      "The public site's address is not set (SITE_URL on the server), so there is no course page to open.",
+  },
 } as const;

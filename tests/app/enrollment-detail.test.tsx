@@ -4,6 +4,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Batch, Enrollment } from '@/shared/schemas';
 import { batches, enrollments } from '../mocks/fixtures';
+import { SITE_URL } from '../mocks/handlers';
 import { server } from '../mocks/server';
 import { renderApp } from '../utils/render';
 import { captureDownloads, csvLines } from './enrollments-helpers';
@@ -62,12 +63,23 @@ describe('enrollment detail', () => {
     expect(section('Course Overview').queryByText('Available Days')).not.toBeInTheDocument();
   });
 
-  it('links to the course on the public site in a new tab', async () => {
+  it('links to the course on the public site (SITE_URL, from the server) in a new tab', async () => {
     renderApp(`/enrollments/${ann._id}`);
     const link = await screen.findByRole('link', { name: 'Go to Course' });
-    expect(link).toHaveAttribute('href', '/courses/full-stack-web-development');
+    expect(link).toHaveAttribute('href', `${SITE_URL}/courses/full-stack-web-development`);
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', expect.stringContaining('noopener'));
+  });
+
+  it('with no public site address, Go to Course is disabled and says why, rather than open this app', async () => {
+    server.use(http.get('/api/config', () => HttpResponse.json({ success: true, data: { siteUrl: null } })));
+    renderApp(`/enrollments/${ann._id}`);
+    const button = await screen.findByRole('button', { name: 'Go to Course' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(
+      "The public site's address is not set (SITE_URL on the server), so there is no course page to open.",
+    );
+    expect(screen.queryByRole('link', { name: 'Go to Course' })).not.toBeInTheDocument();
   });
 
   it('an id that is not in the loaded list redirects to /enrollments', async () => {

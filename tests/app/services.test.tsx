@@ -6,6 +6,7 @@ import { serviceImageUrl } from '@/app/features/services/image-url';
 import { OFFLINE_WRITE_REASON } from '@/app/lib/online';
 import type { Service } from '@/shared/schemas';
 import { guestService, services } from '../mocks/fixtures';
+import { SITE_URL } from '../mocks/handlers';
 import { server } from '../mocks/server';
 import { renderApp } from '../utils/render';
 import { allowConsoleError } from './setup';
@@ -189,7 +190,13 @@ describe('service detail', () => {
   it('shows the purchase, the customer and the linked account', async () => {
     renderApp(`/services/${seo._id}`);
     expect(await screen.findByRole('heading', { name: 'SEO Audit' })).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'SEO Audit' })).toHaveAttribute('src', '/uploads/seo-audit.svg');
+    // The image comes from the public site the server names (SITE_URL).
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'SEO Audit' })).toHaveAttribute(
+        'src',
+        `${SITE_URL}/uploads/seo-audit.svg`,
+      ),
+    );
     expect(screen.getByText('A full technical SEO audit.')).toBeInTheDocument();
     expect(screen.getAllByText('Pending').length).toBeGreaterThan(0);
     expect(field('Amount')).toBe('USD 150.00');
@@ -260,14 +267,16 @@ describe('service detail', () => {
 });
 
 describe('serviceImageUrl', () => {
-  it('prefixes the public site address, once', () => {
-    vi.stubEnv('VITE_SITE_URL', 'https://coursedesk.example/');
-    expect(serviceImageUrl('/uploads/seo-audit.svg')).toBe('https://coursedesk.example/uploads/seo-audit.svg');
-    expect(serviceImageUrl('https://cdn.example/x.png')).toBe('https://cdn.example/x.png');
+  it('prefixes the public site address; a full address stays as it is', () => {
+    expect(serviceImageUrl('/uploads/seo-audit.svg', 'https://coursedesk.example')).toBe(
+      'https://coursedesk.example/uploads/seo-audit.svg',
+    );
+    expect(serviceImageUrl('https://cdn.example/x.png', 'https://coursedesk.example')).toBe(
+      'https://cdn.example/x.png',
+    );
   });
 
   it('without a site address the path is served by this server', () => {
-    vi.stubEnv('VITE_SITE_URL', '');
-    expect(serviceImageUrl('/uploads/seo-audit.svg')).toBe('/uploads/seo-audit.svg');
+    expect(serviceImageUrl('/uploads/seo-audit.svg', null)).toBe('/uploads/seo-audit.svg');
   });
 });

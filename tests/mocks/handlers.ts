@@ -1,6 +1,9 @@
 import { http, HttpResponse } from 'msw';
 import { adminUser, batches, courses, enrollments, services, users } from './fixtures';
 
+/** The public site's address the test server is configured with (SITE_URL). */
+export const SITE_URL = 'https://coursedesk.example';
+
 /** Default replies for the session and the five lists; tests override with server.use(). */
 export const handlers = [
   http.post('/api/users/login-admin', () =>
@@ -16,4 +19,5 @@ export const handlers = [
   // The server lists batches oldest first.
   http.get('/api/batches', () => HttpResponse.json({ success: true, batches: [...batches].reverse() })),
   http.get('/api/services', () => HttpResponse.json({ success: true, data: services })),
+  http.get('/api/config', () => HttpResponse.json({ success: true, data: { siteUrl: SITE_URL } })),
 ];

@@ -1,6 +1,5 @@
-/** Service image paths are served by the public site (spec 9): prefix its address; empty means this server. */
-export function serviceImageUrl(path: string): string {
+/** Service image paths are served by the public site (spec 9): prefix its address; none set means this server. */
+export function serviceImageUrl(path: string, siteUrl: string | null): string {
   if (/^https?:\/\//i.test(path)) return path;
-  const site = (import.meta.env.VITE_SITE_URL ?? '').replace(/\/+$/, '');
-  return `${site}${path.startsWith('/') ? '' : '/'}${path}`;
+  return `${siteUrl ?? ''}${path.startsWith('/') ? '' : '/'}${path}`;
 }

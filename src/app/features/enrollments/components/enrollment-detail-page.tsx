@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Text } from '@mantine/core';
-import { IconArrowLeft, IconDownload, IconEdit, IconExternalLink, IconTrash } from '@tabler/icons-react';
+import { IconArrowLeft, IconDownload, IconEdit, IconTrash } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, Navigate, useParams } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
@@ -15,9 +15,7 @@ import type { Batch } from '@/shared/schemas';
 import { ApprovalButton } from './approval-button';
 import { EnrollmentEditModal } from './enrollment-edit-modal';
 import { EnrollmentSections } from './enrollment-sections';
-
-/** The public site's page of the course (VITE_SITE_URL empty: this server). */
-const courseUrl = (slug: string) => `${import.meta.env.VITE_SITE_URL ?? ''}/courses/${slug}`;
+import { GoToCourse } from './go-to-course';
 
 /** One enrollment from the loaded list; an id that is not in it goes to /enrollments (spec 2). */
 export function EnrollmentDetailPage() {
@@ -80,17 +78,7 @@ export function EnrollmentDetailPage() {
             {enrollment.courseDetails.title}
           </Text>
         </Group>
-        <Button
-          component="a"
-          href={courseUrl(enrollment.courseDetails.slug)}
-          target="_blank"
-          rel="noopener"
-          variant="subtle"
-          size="sm"
-          rightSection={<IconExternalLink size={16} />}
-        >
-          Go to Course
-        </Button>
+        <GoToCourse slug={enrollment.courseDetails.slug} />
       </Group>
       <EnrollmentSections enrollment={enrollment} batch={batch} />
       {editing ? (

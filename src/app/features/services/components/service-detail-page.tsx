@@ -6,6 +6,7 @@ import { DetailField, DetailGrid } from '@/app/components/ui/detail-field';
 import { servicesQuery } from '@/app/features/services/api/get-services';
 import { serviceImageUrl } from '@/app/features/services/image-url';
 import { formatDateTime, formatMoney, orNA } from '@/app/lib/format';
+import { useSiteUrl } from '@/app/lib/site-config';
 import { MESSAGES } from '@/shared/messages';
 import { AccountInfo } from './account-info';
 import { DeleteServiceButton, ServiceStatusBadge, VerifyServiceButton } from './service-actions';
@@ -27,6 +28,7 @@ export function ServiceDetailPage() {
   const navigate = useNavigate();
   const { data: services } = useQuery(servicesQuery);
   const service = services?.find((s) => s._id === id);
+  const siteUrl = useSiteUrl();
 
   if (!services) {
     return (
@@ -55,7 +57,7 @@ export function ServiceDetailPage() {
       <Card withBorder radius="lg" padding={0}>
         <div className={classes.hero}>
           <Image
-            src={serviceImageUrl(details.image)}
+            src={serviceImageUrl(details.image, siteUrl)}
             alt={details.title}
             className={classes.image}
             fallbackSrc="/favicon.svg"
