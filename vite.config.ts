@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import pkg from './package.json' with { type: 'json' };
-import { ROUTER_OPTIONS } from './src/app/router-options';
+import { ROUTER_OPTIONS } from './src/app/router-options.ts';
 
 const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
 

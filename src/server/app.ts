@@ -60,7 +60,7 @@ export async function buildApp(config: ServerConfig, database?: Database): Promi
         // Mantine and sweetalert2 set inline styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Course images may live on any https host; service images on the public site.
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...(config.siteUrl ? [new URL(config.siteUrl).origin] : [])],
         connectSrc: ["'self'"],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],

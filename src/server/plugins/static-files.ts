@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { MESSAGES } from '@/shared/messages';
+import { isApiRequest } from './auth-guard';
 import { sendError } from './error-handler';
 import type { FastifyInstance } from 'fastify';
 
@@ -17,9 +18,11 @@ export async function registerStatic(app: FastifyInstance, staticDir: string | n
       root: staticDir,
       wildcard: false,
       index: false,
+      // Our own cache-control below, not send's default `public, max-age=0`.
+      cacheControl: false,
       setHeaders(res, filePath) {
         const rel = path.relative(staticDir, filePath);
-        res.header(
+        res.setHeader(
           'cache-control',
           rel.startsWith('assets' + path.sep) ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
@@ -28,9 +31,7 @@ export async function registerStatic(app: FastifyInstance, staticDir: string | n
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const urlPath = request.url.split('?')[0] ?? '/';
-    const isApi = urlPath === '/api' || urlPath.startsWith('/api/');
-    if (!isApi && hasBuild && (request.method === 'GET' || request.method === 'HEAD')) {
+    if (!isApiRequest(request) && hasBuild && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return sendError(reply, 404, MESSAGES.server.routeNotFound);
