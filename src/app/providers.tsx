@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { AppToaster } from './components/layout/app-toaster';
+import { AppToaster } from './shell/app-toaster';
 import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
 import type { ReactNode } from 'react';
 

@@ -16,7 +16,7 @@ import { logout } from '@/app/features/auth/api/session';
 import { useAuth } from '@/app/features/auth/auth-store';
 import { showErrorToast } from '@/app/lib/api-feedback';
 import { confirmDialog } from '@/app/lib/confirm';
-import { refetchLoaderData } from '@/app/loader-queries';
+import { refetchLoaderData } from '@/app/shell/loader-queries';
 import { MESSAGES } from '@/shared/messages';
 import { SyncStatus } from './sync-status';
 import { ThemeToggle } from './theme-toggle';

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer, useSyncExternalStore } from 'react';
 import { formatRelative } from '@/app/lib/format';
 import { useOnline } from '@/app/lib/online';
-import { LOADER_QUERY_KEYS } from '@/app/loader-queries';
+import { LOADER_QUERY_KEYS } from '@/app/shell/loader-queries';
 
 /** Offline indicator and when the cached lists were last synced (the oldest of the five). */
 export function SyncStatus({ compact = false }: { compact?: boolean }) {
