@@ -7,14 +7,14 @@ import { coursesQuery } from '@/app/features/courses/api/get-courses';
 import { usersQuery } from '@/app/features/users/api/get-users';
 import { startCachePersistence, stopCachePersistence } from '@/app/lib/cache-persistence';
 import { clearPersistedCaches, createIdbPersister } from '@/app/lib/idb-persister';
-
-/** Long enough for a cache change to reach IndexedDB (fake-indexeddb). */
-const SETTLE_MS = 500;
 import { createQueryClient } from '@/app/lib/query-client';
 import { users } from '../mocks/fixtures';
 import { server } from '../mocks/server';
 import { renderApp } from '../utils/render';
 import { allowConsoleError } from './setup';
+
+/** Long enough for a cache change to reach IndexedDB (fake-indexeddb). */
+const SETTLE_MS = 500;
 
 afterEach(async () => {
   onlineManager.setOnline(true);

@@ -12,10 +12,13 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const names = async (url: string, key: string) =>
-  (await s.api({ method: 'GET', url }))
-    .json()
-    [key].map((x: { name?: string; userId?: { name: string } | null }) => x.name ?? x.userId?.name);
+const names = async (url: string, key: string) => {
+  const list = (await s.api({ method: 'GET', url })).json()[key] as {
+    name?: string;
+    userId?: { name: string } | null;
+  }[];
+  return list.map((x) => x.name ?? x.userId?.name);
+};
 
 describe('cached list replies', () => {
   it('serve the same list until a write, and the write shows at once', async () => {

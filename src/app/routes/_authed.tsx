@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { AppLayout } from '@/app/shell/app-layout';
 import { FullScreenLoader } from '@/app/components/ui/full-screen-loader';
 import { LoaderError } from '@/app/components/ui/loader-error';
+import { AppLayout } from '@/app/shell/app-layout';
 import { ensureLoaderData } from '@/app/shell/loader-queries';
 
 /** Every screen but /login: the session guard, the post-login loader, and the shell. */

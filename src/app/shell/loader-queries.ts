@@ -1,35 +1,28 @@
-import { coursesQuery } from './features/courses/api/get-courses';
-import { batchesQuery } from './features/enrollments/api/get-batches';
-import { enrollmentsQuery } from './features/enrollments/api/get-enrollments';
-import { servicesQuery } from './features/services/api/get-services';
-import { usersQuery } from './features/users/api/get-users';
-import type { QueryClient } from '@tanstack/react-query';
+import { coursesQuery } from '@/app/features/courses/api/get-courses';
+import { batchesQuery } from '@/app/features/enrollments/api/get-batches';
+import { enrollmentsQuery } from '@/app/features/enrollments/api/get-enrollments';
+import { servicesQuery } from '@/app/features/services/api/get-services';
+import { usersQuery } from '@/app/features/users/api/get-users';
+import type { FetchQueryOptions, QueryClient } from '@tanstack/react-query';
 
-/** The post-login loader's five lists (spec 7 "Other"): loaded after login, cached, and reloaded together. */
-export const LOADER_QUERY_KEYS = [
-  usersQuery.queryKey,
-  coursesQuery.queryKey,
-  enrollmentsQuery.queryKey,
-  batchesQuery.queryKey,
-  servicesQuery.queryKey,
-] as const;
+/**
+ * The post-login loader's five lists (spec 7 "Other"): loaded after login, cached, and reloaded together.
+ * Listed once; their data types differ, so the list holds them by the shape they share.
+ */
+const LOADER_QUERIES = [
+  usersQuery,
+  coursesQuery,
+  enrollmentsQuery,
+  batchesQuery,
+  servicesQuery,
+] as unknown as readonly FetchQueryOptions[];
+
+export const LOADER_QUERY_KEYS = LOADER_QUERIES.map((q) => q.queryKey);
 
 /** Cached lists return at once (refreshed in the background when stale); a first login waits for the network. */
 export const ensureLoaderData = (qc: QueryClient) =>
-  Promise.all([
-    qc.ensureQueryData({ ...usersQuery, revalidateIfStale: true }),
-    qc.ensureQueryData({ ...coursesQuery, revalidateIfStale: true }),
-    qc.ensureQueryData({ ...enrollmentsQuery, revalidateIfStale: true }),
-    qc.ensureQueryData({ ...batchesQuery, revalidateIfStale: true }),
-    qc.ensureQueryData({ ...servicesQuery, revalidateIfStale: true }),
-  ]);
+  Promise.all(LOADER_QUERIES.map((q) => qc.ensureQueryData({ ...q, revalidateIfStale: true })));
 
 /** Reload Data: every list again from the network. */
 export const refetchLoaderData = (qc: QueryClient) =>
-  Promise.all([
-    qc.fetchQuery({ ...usersQuery, staleTime: 0 }),
-    qc.fetchQuery({ ...coursesQuery, staleTime: 0 }),
-    qc.fetchQuery({ ...enrollmentsQuery, staleTime: 0 }),
-    qc.fetchQuery({ ...batchesQuery, staleTime: 0 }),
-    qc.fetchQuery({ ...servicesQuery, staleTime: 0 }),
-  ]);
+  Promise.all(LOADER_QUERIES.map((q) => qc.fetchQuery({ ...q, staleTime: 0 })));

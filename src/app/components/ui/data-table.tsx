@@ -47,6 +47,8 @@ export function DataTable<T>({
 }: DataTableProps<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const phone = useMediaQuery(PHONE_QUERY, false);
+  // TanStack Virtual returns functions the React Compiler cannot memoise; this component is not compiled.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,

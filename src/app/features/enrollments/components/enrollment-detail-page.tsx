@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Text } from '@mantine/core';
 import { IconArrowLeft, IconDownload, IconEdit, IconTrash } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, Navigate, useParams } from '@tanstack/react-router';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { YesNoBadge } from '@/app/components/ui/badges';
 import { PageHeader } from '@/app/components/ui/page-header';
 import { WriteButton } from '@/app/components/ui/write-controls';
@@ -25,13 +25,12 @@ export function EnrollmentDetailPage() {
   const { remove, isPending: deleting } = useConfirmedDelete();
   const [editing, setEditing] = useState(false);
   // Set while this screen deletes its enrollment: once it leaves the list, go back to its batch instead.
-  const deletedFrom = useRef<string | null>(null);
+  const [deletedFrom, setDeletedFrom] = useState<string | null>(null);
 
   const enrollment = enrollments.find((e) => e._id === id);
   if (!enrollment) {
-    const batchId = deletedFrom.current;
-    return batchId ? (
-      <Navigate to="/enrollments/batch/$id" params={{ id: batchId }} replace />
+    return deletedFrom ? (
+      <Navigate to="/enrollments/batch/$id" params={{ id: deletedFrom }} replace />
     ) : (
       <Navigate to="/enrollments" replace />
     );
@@ -40,8 +39,8 @@ export function EnrollmentDetailPage() {
   const name = enrolleeName(enrollment);
 
   const onDelete = async () => {
-    deletedFrom.current = batch?._id ?? null;
-    if (!(await remove(enrollment._id))) deletedFrom.current = null;
+    setDeletedFrom(batch?._id ?? null);
+    if (!(await remove(enrollment._id))) setDeletedFrom(null);
   };
 
   return (

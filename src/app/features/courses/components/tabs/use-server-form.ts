@@ -17,7 +17,8 @@ export function useServerForm<V extends Record<string, unknown>>(
     if (form.isDirty()) return;
     form.setInitialValues(values);
     form.setValues(values);
-    // Only a new server version counts; `values` is rebuilt on every render.
+    // Only a new server version counts: `values` is rebuilt on every render and `form` is stable.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [version]);
   const saved = () => form.setInitialValues(form.getValues());
   /** A failed save: logged (the toast comes from the generic handler), server field errors on their fields. */
