@@ -3,27 +3,8 @@ import { authPayloadSchema, loginBody } from './schemas/auth';
 import { batchBody, batchSchema, batchUpdateBody } from './schemas/batch';
 import { bulkReplySchema, enrollmentBulkBody, serviceBulkBody, userBulkBody } from './schemas/bulk';
 import { apiErrorSchema, idParams } from './schemas/common';
-import {
-  courseCardBody,
-  courseSchema,
-  faqAddBody,
-  faqDeleteBody,
-  faqUpdateBody,
-  pageDataBody,
-  resourceAddBody,
-  resourceDeleteBody,
-  resourceUpdateBody,
-  reviewAddBody,
-  reviewDeleteBody,
-  reviewUpdateBody,
-  syllabusAddBody,
-  syllabusDeleteBody,
-  syllabusUpdateBody,
-  tableDataAddBody,
-  tableDataDeleteBody,
-  tableDataUpdateBody,
-  whatYouWillLearnBody,
-} from './schemas/course';
+import { courseCardBody, courseSchema, pageDataBody, whatYouWillLearnBody } from './schemas/course';
+import { COURSE_ITEM_KIND_NAMES, COURSE_ITEM_KINDS, courseItemBodies } from './schemas/course-item-kinds';
 import { enrollBody, enrollmentSchema, enrollmentUpdateBody, progressBody } from './schemas/enrollment';
 import { serviceCreateBody, serviceSchema } from './schemas/service';
 import { siteConfigSchema } from './schemas/site-config';
@@ -59,28 +40,24 @@ const withEnrollment = ok({ ...toast, data: enrollmentSchema });
 const withBatches = (data: boolean) =>
   ok({ ...toast, ...(data ? { data: batchSchema } : {}), allBatches: z.array(batchSchema) });
 
-const itemRoutes = (
-  segment: string,
-  label: string,
-  add: z.ZodType,
-  update: z.ZodType,
-  remove: z.ZodType,
-): ApiOperation[] =>
-  (
-    [
-      ['POST', 'add', 'Add', add],
-      ['PUT', 'update', 'Update', update],
-      ['DELETE', 'delete', 'Delete', remove],
-    ] as const
-  ).map(([method, action, verb, body]) => ({
+const itemRoutes = COURSE_ITEM_KIND_NAMES.flatMap((kind): ApiOperation[] => {
+  const { path, noun } = COURSE_ITEM_KINDS[kind];
+  const bodies = courseItemBodies(kind);
+  const op = (method: HttpMethod, action: string, verb: string, body: z.ZodType): ApiOperation => ({
     method,
-    path: `/api/courses/${segment}/${action}`,
+    path: `/api/courses/${path}/${action}`,
     tag: 'Course items',
-    summary: `${verb} a ${label}`,
+    summary: `${verb} a ${noun.toLowerCase()}`,
     body,
     status: 200,
     reply: withCourse,
-  }));
+  });
+  return [
+    op('POST', 'add', 'Add', bodies.add),
+    op('PUT', 'update', 'Update', bodies.update),
+    op('DELETE', 'delete', 'Delete', bodies.remove),
+  ];
+});
 
 const bulkRoute = (path: string, what: string, body: z.ZodType): ApiOperation => ({
   method: 'POST',
@@ -224,11 +201,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     status: 200,
     reply: withCourse,
   },
-  ...itemRoutes('syllabus', 'syllabus item', syllabusAddBody, syllabusUpdateBody, syllabusDeleteBody),
-  ...itemRoutes('faq', 'FAQ', faqAddBody, faqUpdateBody, faqDeleteBody),
-  ...itemRoutes('review', 'review', reviewAddBody, reviewUpdateBody, reviewDeleteBody),
-  ...itemRoutes('additional-resource', 'resource', resourceAddBody, resourceUpdateBody, resourceDeleteBody),
-  ...itemRoutes('table-data', 'feature row', tableDataAddBody, tableDataUpdateBody, tableDataDeleteBody),
+  ...itemRoutes,
   {
     method: 'GET',
     path: '/api/enrollments',

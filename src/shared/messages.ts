@@ -65,6 +65,8 @@ export const MESSAGES = {
   services: { empty: 'No services found.', loading: 'Loading service details...' },
   notFound: { title: 'Oops! Lost in Space?', code: 'Error Code: 404 - Page Not Found' },
   server: {
+    itemAdded: (noun: string) => `${noun} added.`,
+    itemUpdated: (noun: string) => `${noun} updated.`,
     invalidCredentials: 'Invalid email or password',
     notAdmin: 'This account is not an administrator.',
     unauthorized: 'Please log in again: your session is missing, expired or was logged out.',

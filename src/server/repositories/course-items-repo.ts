@@ -2,18 +2,18 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { courseFaqs, courseResources, courseReviews, courseSyllabus, courseTableData } from '@/server/db/schema';
 import { notFound } from '@/server/errors';
-import type { Course } from '@/shared/schemas';
+import { COURSE_ITEM_KINDS, type Course, type CourseItemKind } from '@/shared/schemas';
 import { getCourse, touchCourse } from './courses-repo';
 
-/** The item tables of a course page, with the noun used in "not found" replies. */
-export const ITEM_KINDS = {
-  syllabus: { table: courseSyllabus, noun: 'Syllabus item' },
-  faq: { table: courseFaqs, noun: 'FAQ' },
-  review: { table: courseReviews, noun: 'Review' },
-  resource: { table: courseResources, noun: 'Additional resource' },
-  tableData: { table: courseTableData, noun: 'Table data row' },
-} as const;
-export type ItemKind = keyof typeof ITEM_KINDS;
+/** The table of each item kind (the kinds themselves are declared in src/shared). */
+const TABLES = {
+  syllabus: courseSyllabus,
+  faq: courseFaqs,
+  review: courseReviews,
+  resource: courseResources,
+  tableData: courseTableData,
+} as const satisfies Record<CourseItemKind, unknown>;
+type ItemKind = CourseItemKind;
 /** Column values of an item, already validated by the kind's shared schema (keys are column names). */
 export type ItemFields = Record<string, string | number>;
 
@@ -30,7 +30,7 @@ function withCourse(db: Db, courseId: string, change: (tx: Db) => Promise<void>)
 }
 
 export function addItem(db: Db, kind: ItemKind, courseId: string, fields: ItemFields): Promise<Course> {
-  const { table } = ITEM_KINDS[kind];
+  const table = TABLES[kind];
   // clock_timestamp, not now(): insertion order must hold even between overlapping transactions.
   const values = { ...fields, courseId, createdAt: sql`clock_timestamp()` };
   return withCourse(db, courseId, async (tx) => {
@@ -45,7 +45,8 @@ export function updateItem(
   itemId: string,
   fields: ItemFields,
 ): Promise<Course> {
-  const { table, noun } = ITEM_KINDS[kind];
+  const table = TABLES[kind];
+  const { noun } = COURSE_ITEM_KINDS[kind];
   return withCourse(db, courseId, async (tx) => {
     const updated = await tx
       .update(table)
@@ -57,7 +58,8 @@ export function updateItem(
 }
 
 export function deleteItem(db: Db, kind: ItemKind, courseId: string, itemId: string): Promise<Course> {
-  const { table, noun } = ITEM_KINDS[kind];
+  const table = TABLES[kind];
+  const { noun } = COURSE_ITEM_KINDS[kind];
   return withCourse(db, courseId, async (tx) => {
     const deleted = await tx
       .delete(table)

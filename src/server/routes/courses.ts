@@ -1,12 +1,6 @@
 import type { Db } from '@/server/db/client';
 import { notFound, parse } from '@/server/errors';
-import {
-  addItem,
-  deleteItem,
-  updateItem,
-  type ItemFields,
-  type ItemKind,
-} from '@/server/repositories/course-items-repo';
+import { addItem, deleteItem, updateItem, type ItemFields } from '@/server/repositories/course-items-repo';
 import {
   coursesListRows,
   createCourse,
@@ -16,101 +10,45 @@ import {
   updatePageData,
 } from '@/server/repositories/courses-repo';
 import { sendList } from '@/server/repositories/list-cache';
+import { MESSAGES } from '@/shared/messages';
 import {
+  COURSE_ITEM_KIND_NAMES,
+  COURSE_ITEM_KINDS,
   courseCardBody,
-  faqAddBody,
-  faqDeleteBody,
-  faqUpdateBody,
+  courseItemBodies,
   idParams,
   pageDataBody,
-  resourceAddBody,
-  resourceDeleteBody,
-  resourceUpdateBody,
-  reviewAddBody,
-  reviewDeleteBody,
-  reviewUpdateBody,
-  syllabusAddBody,
-  syllabusDeleteBody,
-  syllabusUpdateBody,
-  tableDataAddBody,
-  tableDataDeleteBody,
-  tableDataUpdateBody,
   whatYouWillLearnBody,
+  type CourseItemKind,
 } from '@/shared/schemas';
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
 
-/** Each item kind at its spec path; the transforms give every kind's body one shape for the handlers. */
-interface ItemRoute {
-  path: string;
-  kind: ItemKind;
-  /** Subject of the success toast. */
-  label: string;
-  add: z.ZodType<{ courseId: string } & ItemFields>;
-  update: z.ZodType<{ courseId: string; itemId: string } & ItemFields>;
-  remove: z.ZodType<{ courseId: string; itemId: string }>;
-}
+/** Add, update and delete of one item kind at its spec path (POST/PUT/DELETE /api/courses/{path}/...). */
+function itemRoutes(app: FastifyInstance, db: Db, kind: CourseItemKind) {
+  const { path, idField, noun } = COURSE_ITEM_KINDS[kind];
+  const bodies = courseItemBodies(kind);
+  /** The body without its ids: the item's column values. */
+  const fieldsOf = (body: Record<string, unknown>) => {
+    const { courseId: _c, [idField]: _i, ...fields } = body;
+    return fields as ItemFields;
+  };
 
-const ITEM_ROUTES: ItemRoute[] = [
-  {
-    path: 'syllabus',
-    kind: 'syllabus',
-    label: 'Syllabus item',
-    add: syllabusAddBody,
-    update: syllabusUpdateBody.transform(({ syllabusId, ...rest }) => ({ ...rest, itemId: syllabusId })),
-    remove: syllabusDeleteBody.transform(({ courseId, syllabusId }) => ({ courseId, itemId: syllabusId })),
-  },
-  {
-    path: 'faq',
-    kind: 'faq',
-    label: 'FAQ',
-    add: faqAddBody,
-    update: faqUpdateBody.transform(({ faqId, ...rest }) => ({ ...rest, itemId: faqId })),
-    remove: faqDeleteBody.transform(({ courseId, faqId }) => ({ courseId, itemId: faqId })),
-  },
-  {
-    path: 'review',
-    kind: 'review',
-    label: 'Review',
-    add: reviewAddBody,
-    update: reviewUpdateBody.transform(({ reviewId, ...rest }) => ({ ...rest, itemId: reviewId })),
-    remove: reviewDeleteBody.transform(({ courseId, reviewId }) => ({ courseId, itemId: reviewId })),
-  },
-  {
-    path: 'additional-resource',
-    kind: 'resource',
-    label: 'Additional resource',
-    add: resourceAddBody,
-    update: resourceUpdateBody.transform(({ resourceId, ...rest }) => ({ ...rest, itemId: resourceId })),
-    remove: resourceDeleteBody.transform(({ courseId, resourceId }) => ({ courseId, itemId: resourceId })),
-  },
-  {
-    path: 'table-data',
-    kind: 'tableData',
-    label: 'Table data',
-    add: tableDataAddBody,
-    update: tableDataUpdateBody.transform(({ tableDataId, ...rest }) => ({ ...rest, itemId: tableDataId })),
-    remove: tableDataDeleteBody.transform(({ courseId, tableDataId }) => ({ courseId, itemId: tableDataId })),
-  },
-];
-
-function itemRoutes(app: FastifyInstance, db: Db, r: ItemRoute) {
-  app.post(`/api/courses/${r.path}/add`, async (request) => {
-    const { courseId, ...fields } = parse(r.add, request.body);
-    const data = await addItem(db, r.kind, courseId, fields);
-    return { success: true, data, showMessage: true, message: `${r.label} added.` };
+  app.post(`/api/courses/${path}/add`, async (request) => {
+    const body = parse(bodies.add, request.body);
+    const data = await addItem(db, kind, body.courseId, fieldsOf(body));
+    return { success: true, data, showMessage: true, message: MESSAGES.server.itemAdded(noun) };
   });
 
-  app.put(`/api/courses/${r.path}/update`, async (request) => {
-    const { courseId, itemId, ...fields } = parse(r.update, request.body);
-    const data = await updateItem(db, r.kind, courseId, itemId, fields);
-    return { success: true, data, showMessage: true, message: `${r.label} updated.` };
+  app.put(`/api/courses/${path}/update`, async (request) => {
+    const body = parse(bodies.update, request.body) as Record<string, string> & { courseId: string };
+    const data = await updateItem(db, kind, body.courseId, body[idField]!, fieldsOf(body));
+    return { success: true, data, showMessage: true, message: MESSAGES.server.itemUpdated(noun) };
   });
 
   // The client shows its own deletion notice (spec section 8), so no toast here.
-  app.delete(`/api/courses/${r.path}/delete`, async (request) => {
-    const { courseId, itemId } = parse(r.remove, request.body);
-    return { success: true, data: await deleteItem(db, r.kind, courseId, itemId) };
+  app.delete(`/api/courses/${path}/delete`, async (request) => {
+    const body = parse(bodies.remove, request.body) as Record<string, string> & { courseId: string };
+    return { success: true, data: await deleteItem(db, kind, body.courseId, body[idField]!) };
   });
 }
 
@@ -152,5 +90,5 @@ export function courseRoutes(app: FastifyInstance, db: Db) {
     return { success: true, data, showMessage: true, message: 'Learning points updated.' };
   });
 
-  for (const r of ITEM_ROUTES) itemRoutes(app, db, r);
+  for (const kind of COURSE_ITEM_KIND_NAMES) itemRoutes(app, db, kind);
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, RATING_MAX, RATING_MIN } from '@/shared/constants';
-import { httpUrl, idSchema, money, numberFrom, optionalText, requiredText } from './common';
+import { httpUrl, money, numberFrom, optionalText, requiredText } from './common';
 
 export const syllabusItemSchema = z.object({
   _id: z.string(),
@@ -103,24 +103,6 @@ export const reviewFields = z.object({
 });
 export const resourceFields = z.object({ name: requiredText('Name'), link: httpUrl('Link') });
 export const tableDataFields = z.object({ feature: requiredText('Feature'), value: requiredText('Value', 1000) });
-
-const withCourse = <T extends z.ZodRawShape>(fields: z.ZodObject<T>) => fields.extend({ courseId: idSchema });
-
-export const syllabusAddBody = withCourse(syllabusFields);
-export const syllabusUpdateBody = withCourse(syllabusFields).extend({ syllabusId: idSchema });
-export const syllabusDeleteBody = z.object({ courseId: idSchema, syllabusId: idSchema });
-export const faqAddBody = withCourse(faqFields);
-export const faqUpdateBody = withCourse(faqFields).extend({ faqId: idSchema });
-export const faqDeleteBody = z.object({ courseId: idSchema, faqId: idSchema });
-export const reviewAddBody = withCourse(reviewFields);
-export const reviewUpdateBody = withCourse(reviewFields).extend({ reviewId: idSchema });
-export const reviewDeleteBody = z.object({ courseId: idSchema, reviewId: idSchema });
-export const resourceAddBody = withCourse(resourceFields);
-export const resourceUpdateBody = withCourse(resourceFields).extend({ resourceId: idSchema });
-export const resourceDeleteBody = z.object({ courseId: idSchema, resourceId: idSchema });
-export const tableDataAddBody = withCourse(tableDataFields);
-export const tableDataUpdateBody = withCourse(tableDataFields).extend({ tableDataId: idSchema });
-export const tableDataDeleteBody = z.object({ courseId: idSchema, tableDataId: idSchema });
 
 export const slugSchema = z
   .string({ message: 'Slug is required.' })

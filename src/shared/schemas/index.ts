@@ -2,6 +2,7 @@ export * from './common';
 export * from './user';
 export * from './auth';
 export * from './course';
+export * from './course-item-kinds';
 export * from './batch';
 export * from './enrollment';
 export * from './service';

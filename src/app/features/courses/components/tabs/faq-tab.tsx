@@ -1,7 +1,7 @@
 import { Stack, Text, TextInput } from '@mantine/core';
 import { LongTextInput } from '@/app/features/courses/components/long-text-input';
 import { MESSAGES } from '@/shared/messages';
-import { faqFields, type Course, type FaqItem } from '@/shared/schemas';
+import { type Course, type FaqItem } from '@/shared/schemas';
 import { ItemTab, type ItemView } from './item-tab';
 import { plural } from './plural';
 import type { UseFormReturnType } from '@mantine/form';
@@ -36,7 +36,6 @@ const view: ItemView<'faq', Values> = {
   name: (item) => `FAQ "${item.question}"`,
   blank: { question: '', answer: '' },
   toValues: ({ question, answer }) => ({ question, answer }),
-  schema: faqFields,
   deleted: MESSAGES.deleted.faq,
   Fields,
   Content,

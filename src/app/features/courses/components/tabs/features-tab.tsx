@@ -1,6 +1,6 @@
 import { SimpleGrid, Text, TextInput } from '@mantine/core';
 import { MESSAGES } from '@/shared/messages';
-import { tableDataFields, type Course, type TableDataItem } from '@/shared/schemas';
+import { type Course, type TableDataItem } from '@/shared/schemas';
 import { ItemTab, type ItemView } from './item-tab';
 import { plural } from './plural';
 import type { UseFormReturnType } from '@mantine/form';
@@ -34,7 +34,6 @@ const view: ItemView<'tableData', Values> = {
   name: (item) => `feature "${item.feature}"`,
   blank: { feature: '', value: '' },
   toValues: ({ feature, value }) => ({ feature, value }),
-  schema: tableDataFields,
   deleted: MESSAGES.deleted.tableData,
   Fields,
   Content,

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconListDetails } from '@tabler/icons-react';
 import { useState, type ComponentType } from 'react';
 import { WriteButton } from '@/app/components/ui/write-controls';
-import { itemsOf, type ItemFieldsOf, type ItemKind, type ItemOf } from '@/app/features/courses/api/item-kinds';
+import { fieldsSchemaOf, itemsOf, type ItemKind, type ItemOf } from '@/app/features/courses/api/item-kinds';
 import { useItemMutations } from '@/app/features/courses/api/item-mutations';
 import {
   SchemaFormModal,
@@ -13,9 +13,8 @@ import {
 import { deleteWithNotice } from '@/app/lib/confirm';
 import type { Course } from '@/shared/schemas';
 import { ItemRow } from './item-row';
-import type { z } from 'zod';
 
-/** What differs between the five item kinds: their words, form fields, shared schema and how an item reads. */
+/** What differs between the five item kinds: their words, form fields and how an item reads (the schema comes from the kind). */
 export interface ItemView<K extends ItemKind, V extends FormValues> {
   kind: K;
   /** 'Syllabus' gives 'Add Syllabus', 'Edit Syllabus', 'Update Syllabus'. */
@@ -26,7 +25,6 @@ export interface ItemView<K extends ItemKind, V extends FormValues> {
   name: (item: ItemOf<K>) => string;
   blank: V;
   toValues: (item: ItemOf<K>) => V;
-  schema: z.ZodType<ItemFieldsOf<K>>;
   /** Spec 8 deletion notice texts. */
   deleted: { text: string; failText: string };
   Fields: FieldsComponent<V>;
@@ -78,7 +76,7 @@ export function ItemTab<K extends ItemKind, V extends FormValues>({
         opened={adding}
         onClose={addModal.close}
         initialValues={view.blank}
-        schema={view.schema}
+        schema={fieldsSchemaOf(view.kind)}
         Fields={view.Fields}
         onSubmit={(fields) => add.mutateAsync(fields)}
         pending={add.isPending}
@@ -94,7 +92,7 @@ export function ItemTab<K extends ItemKind, V extends FormValues>({
           opened
           onClose={() => setEditing(null)}
           initialValues={view.toValues(editing)}
-          schema={view.schema}
+          schema={fieldsSchemaOf(view.kind)}
           Fields={view.Fields}
           onSubmit={(fields) => update.mutateAsync({ id: editing._id, fields })}
           pending={update.isPending}

@@ -1,7 +1,7 @@
 import { Anchor, Stack, Text, TextInput } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { MESSAGES } from '@/shared/messages';
-import { resourceFields, type Course, type ResourceItem } from '@/shared/schemas';
+import { type Course, type ResourceItem } from '@/shared/schemas';
 import { ItemTab, type ItemView } from './item-tab';
 import { plural } from './plural';
 import type { UseFormReturnType } from '@mantine/form';
@@ -43,7 +43,6 @@ const view: ItemView<'resource', Values> = {
   name: (item) => `resource "${item.name}"`,
   blank: { name: '', link: '' },
   toValues: ({ name, link }) => ({ name, link }),
-  schema: resourceFields,
   deleted: MESSAGES.deleted.resource,
   Fields,
   Content,

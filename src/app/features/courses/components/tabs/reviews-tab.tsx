@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { LongTextInput } from '@/app/features/courses/components/long-text-input';
 import { RATING_MAX, RATING_MIN } from '@/shared/constants';
 import { MESSAGES } from '@/shared/messages';
-import { reviewFields, type Course, type ReviewItem } from '@/shared/schemas';
+import { type Course, type ReviewItem } from '@/shared/schemas';
 import { ItemTab, type ItemView } from './item-tab';
 import { plural } from './plural';
 import type { UseFormReturnType } from '@mantine/form';
@@ -68,7 +68,6 @@ const view: ItemView<'review', Values> = {
   name: (item) => `review by ${item.reviewer}`,
   blank: { reviewer: '', rating: RATING_MIN, comment: '' },
   toValues: ({ reviewer, rating, comment }) => ({ reviewer, rating, comment }),
-  schema: reviewFields,
   deleted: MESSAGES.deleted.review,
   Fields,
   Content,

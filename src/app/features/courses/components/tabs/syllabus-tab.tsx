@@ -1,7 +1,7 @@
 import { Badge, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { LongTextInput } from '@/app/features/courses/components/long-text-input';
 import { MESSAGES } from '@/shared/messages';
-import { syllabusFields, type Course, type SyllabusItem } from '@/shared/schemas';
+import { type Course, type SyllabusItem } from '@/shared/schemas';
 import { ItemTab, type ItemView } from './item-tab';
 import { plural } from './plural';
 import type { UseFormReturnType } from '@mantine/form';
@@ -47,7 +47,6 @@ const view: ItemView<'syllabus', Values> = {
   name: (item) => `syllabus week ${item.week}`,
   blank: { week: '', topic: '', details: '' },
   toValues: ({ week, topic, details }) => ({ week, topic, details }),
-  schema: syllabusFields,
   deleted: MESSAGES.deleted.syllabus,
   Fields,
   Content,
