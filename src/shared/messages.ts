@@ -1,5 +1,9 @@
-/** Every user-facing sentence of spec sections 2, 4, 5 and 8, exactly as written there. */
+import { plural } from './plural';
 
+/**
+ * Every sentence a person reads: spec sections 2, 4, 5 and 8 exactly as written there, and the product's own
+ * (server replies, bulk actions, settings).
+ */
 export const MESSAGES = {
   generic: {
     errorFallback: 'An error occurred. Please try again.',
@@ -65,6 +69,27 @@ export const MESSAGES = {
   services: { empty: 'No services found.', loading: 'Loading service details...' },
   notFound: { title: 'Oops! Lost in Space?', code: 'Error Code: 404 - Page Not Found' },
   server: {
+    enrollmentCreated: 'Enrollment created.',
+    courseCompleted: 'Course marked as completed.',
+    enrollmentUpdated: 'Enrollment has been updated.',
+    enrollmentApproved: 'Enrollment approved.',
+    enrollmentDisapproved: 'Enrollment disapproved.',
+    enrollmentDeleted: 'Enrollment has been deleted.',
+    serviceApproved: 'Service approved.',
+    serviceDisapproved: 'Service disapproved.',
+    serviceDeleted: 'Service deleted.',
+    batchStarted: (name: string) => `Batch "${name}" has been started.`,
+    batchUpdated: 'Batch has been updated.',
+    batchHasEnrollments: (n: number) =>
+      `This batch still has ${plural(n, 'enrollment')}. Move or delete ${n === 1 ? 'it' : 'them'} first.`,
+    duplicate: 'That value is already in use.',
+    stillReferenced: 'This record is still referenced by others.',
+    courseAdded: 'Course added.',
+    pageDataUpdated: 'Page data updated.',
+    learningPointsUpdated: 'Learning points updated.',
+    noFreeSlug: 'Could not find a free slug for this title. Try again.',
+    slugTaken: (slug: string) => `The slug "${slug}" is already used by another course. Choose a different slug.`,
+    slugInUse: 'This slug is already in use.',
     itemAdded: (noun: string) => `${noun} added.`,
     itemUpdated: (noun: string) => `${noun} updated.`,
     invalidCredentials: 'Invalid email or password',

@@ -35,14 +35,14 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     // drizzle wraps driver errors: the PostgreSQL code sits on the cause.
     const pgCode = (error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
-    if (pgCode === '23505') return sendError(reply, 409, 'That value is already in use.');
+    if (pgCode === '23505') return sendError(reply, 409, MESSAGES.server.duplicate);
     // 23001: PostgreSQL 16+ (PGlite) reports an ON DELETE RESTRICT refusal as restrict_violation.
     if (pgCode === '23503' || pgCode === '23001') {
       // A write whose parent vanished meanwhile (a batch deleted while an enrollment was added to it)
       // is a missing record; a delete that others still point at is a conflict.
       const pgMessage = (error as { cause?: { message?: string } }).cause?.message ?? error.message;
       if (/^insert or update on table/.test(pgMessage)) return sendError(reply, 404, MESSAGES.server.parentGone);
-      return sendError(reply, 409, 'This record is still referenced by others.');
+      return sendError(reply, 409, MESSAGES.server.stillReferenced);
     }
     if (pgCode && BAD_VALUE_CODES.includes(pgCode)) return sendError(reply, 400, MESSAGES.server.validation);
 

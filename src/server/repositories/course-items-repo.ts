@@ -1,7 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { courseFaqs, courseResources, courseReviews, courseSyllabus, courseTableData } from '@/server/db/schema';
-import { notFound } from '@/server/errors';
 import { COURSE_ITEM_KINDS, type Course, type CourseItemKind } from '@/shared/schemas';
 import { getCourse, touchCourse } from './courses-repo';
 
@@ -17,19 +16,30 @@ type ItemKind = CourseItemKind;
 /** Column values of an item, already validated by the kind's shared schema (keys are column names). */
 export type ItemFields = Record<string, string | number>;
 
+/** The course after the change, or what was missing: the course, or the item (by its kind's noun). */
+export type ItemResult = Course | { missing: string };
+
+/** Thrown inside the transaction so a missing record also rolls back the course's updated_at bump. */
+class Missing extends Error {}
+
 /**
  * Runs an item change with the course row locked first (touchCourse), the same order a course delete
- * takes, so the two never deadlock. Any throw rolls back the updated_at bump.
+ * takes, so the two never deadlock.
  */
-function withCourse(db: Db, courseId: string, change: (tx: Db) => Promise<void>): Promise<Course> {
-  return db.transaction(async (tx) => {
-    if (!(await touchCourse(tx, courseId))) throw notFound('Course');
-    await change(tx);
-    return (await getCourse(tx, courseId))!;
-  });
+async function withCourse(db: Db, courseId: string, change: (tx: Db) => Promise<void>): Promise<ItemResult> {
+  try {
+    return await db.transaction(async (tx) => {
+      if (!(await touchCourse(tx, courseId))) throw new Missing('Course');
+      await change(tx);
+      return (await getCourse(tx, courseId))!;
+    });
+  } catch (err) {
+    if (err instanceof Missing) return { missing: err.message };
+    throw err;
+  }
 }
 
-export function addItem(db: Db, kind: ItemKind, courseId: string, fields: ItemFields): Promise<Course> {
+export function addItem(db: Db, kind: ItemKind, courseId: string, fields: ItemFields): Promise<ItemResult> {
   const table = TABLES[kind];
   // clock_timestamp, not now(): insertion order must hold even between overlapping transactions.
   const values = { ...fields, courseId, createdAt: sql`clock_timestamp()` };
@@ -44,7 +54,7 @@ export function updateItem(
   courseId: string,
   itemId: string,
   fields: ItemFields,
-): Promise<Course> {
+): Promise<ItemResult> {
   const table = TABLES[kind];
   const { noun } = COURSE_ITEM_KINDS[kind];
   return withCourse(db, courseId, async (tx) => {
@@ -53,11 +63,11 @@ export function updateItem(
       .set(fields)
       .where(and(eq(table.id, itemId), eq(table.courseId, courseId)))
       .returning({ id: table.id });
-    if (!updated.length) throw notFound(noun);
+    if (!updated.length) throw new Missing(noun);
   });
 }
 
-export function deleteItem(db: Db, kind: ItemKind, courseId: string, itemId: string): Promise<Course> {
+export function deleteItem(db: Db, kind: ItemKind, courseId: string, itemId: string): Promise<ItemResult> {
   const table = TABLES[kind];
   const { noun } = COURSE_ITEM_KINDS[kind];
   return withCourse(db, courseId, async (tx) => {
@@ -65,6 +75,6 @@ export function deleteItem(db: Db, kind: ItemKind, courseId: string, itemId: str
       .delete(table)
       .where(and(eq(table.id, itemId), eq(table.courseId, courseId)))
       .returning({ id: table.id });
-    if (!deleted.length) throw notFound(noun);
+    if (!deleted.length) throw new Missing(noun);
   });
 }

@@ -1,7 +1,6 @@
 import { eq, like, or, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { courses } from '@/server/db/schema';
-import { HttpError } from '@/server/errors';
 import type { Course, CourseCardBody, PageDataBody } from '@/shared/schemas';
 import { iso, jsonValue } from './sql-json';
 
@@ -71,8 +70,11 @@ async function freeSlug(db: Db, base: string): Promise<string> {
   return slug;
 }
 
-/** Creates a course from its card; the page starts with the card's title, description and price. */
-export async function createCourse(db: Db, card: CourseCardBody): Promise<Course> {
+/**
+ * Creates a course from its card; the page starts with the card's title, description and price.
+ * Null when no free slug was found (five concurrent creates of one title took them all).
+ */
+export async function createCourse(db: Db, card: CourseCardBody): Promise<Course | null> {
   const base = slugify(card.title);
   // A concurrent create may take the slug between the look-up and the insert: look again.
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -94,7 +96,7 @@ export async function createCourse(db: Db, card: CourseCardBody): Promise<Course
       .returning({ id: courses.id });
     if (row) return (await getCourse(db, row.id))!;
   }
-  throw new HttpError(409, 'Could not find a free slug for this title. Try again.');
+  return null;
 }
 
 /** Deletes the course; items cascade, enrollments keep their copied details with course_id set null. */
@@ -107,7 +109,8 @@ export async function deleteCourse(db: Db, id: string): Promise<boolean> {
 const isUniqueViolation = (err: unknown) =>
   [err, (err as { cause?: unknown } | null)?.cause].some((e) => (e as { code?: string } | null)?.code === '23505');
 
-export async function updatePageData(db: Db, id: string, page: PageDataBody): Promise<Course | null> {
+/** The updated course; null when there is no such course; 'slug-taken' when another course has the slug. */
+export async function updatePageData(db: Db, id: string, page: PageDataBody): Promise<Course | null | 'slug-taken'> {
   const { courseDetails: d } = page;
   try {
     const updated = await db
@@ -131,11 +134,7 @@ export async function updatePageData(db: Db, id: string, page: PageDataBody): Pr
       .returning({ id: courses.id });
     return updated.length ? getCourse(db, id) : null;
   } catch (err) {
-    if (isUniqueViolation(err)) {
-      throw new HttpError(409, `The slug "${page.slug}" is already used by another course. Choose a different slug.`, {
-        slug: 'This slug is already in use.',
-      });
-    }
+    if (isUniqueViolation(err)) return 'slug-taken';
     throw err;
   }
 }

@@ -1,5 +1,6 @@
 import type { Db } from '@/server/db/client';
 import { HttpError, notFound, parse } from '@/server/errors';
+import { sendList } from '@/server/plugins/list-replies';
 import {
   batchesListRows,
   createBatch,
@@ -8,7 +9,7 @@ import {
   listBatchesJson,
   updateBatch,
 } from '@/server/repositories/batches-repo';
-import { sendList } from '@/server/repositories/list-cache';
+import { MESSAGES } from '@/shared/messages';
 import { batchBody, batchUpdateBody, idParams } from '@/shared/schemas';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
@@ -16,9 +17,6 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 function sendWithAllBatches(reply: FastifyReply, fields: Record<string, unknown>, allBatches: string) {
   return reply.type('application/json').send(`${JSON.stringify(fields).slice(0, -1)},"allBatches":${allBatches}}`);
 }
-
-const stillHasEnrollments = (n: number) =>
-  `This batch still has ${n} enrollment${n === 1 ? '' : 's'}. Move or delete ${n === 1 ? 'it' : 'them'} first.`;
 
 export function batchRoutes(app: FastifyInstance, db: Db) {
   app.get('/api/batches', (request, reply) =>
@@ -32,7 +30,7 @@ export function batchRoutes(app: FastifyInstance, db: Db) {
     reply.code(201);
     return sendWithAllBatches(
       reply,
-      { success: true, message: `Batch "${body.batchName}" has been started.`, showMessage: true, data },
+      { success: true, message: MESSAGES.server.batchStarted(body.batchName), showMessage: true, data },
       await listBatchesJson(db),
     );
   });
@@ -44,7 +42,7 @@ export function batchRoutes(app: FastifyInstance, db: Db) {
     const data = await getBatch(db, id);
     return sendWithAllBatches(
       reply,
-      { success: true, message: 'Batch has been updated.', showMessage: true, data },
+      { success: true, message: MESSAGES.server.batchUpdated, showMessage: true, data },
       await listBatchesJson(db),
     );
   });
@@ -54,7 +52,7 @@ export function batchRoutes(app: FastifyInstance, db: Db) {
     const result = await deleteEmptyBatch(db, id);
     if (!result.deleted) {
       if (result.enrollmentCount === null) throw notFound('Batch');
-      throw new HttpError(409, stillHasEnrollments(result.enrollmentCount));
+      throw new HttpError(409, MESSAGES.server.batchHasEnrollments(result.enrollmentCount));
     }
     // No toast: the client shows its own 'Deleted!' notice (spec section 8).
     return sendWithAllBatches(reply, { success: true }, await listBatchesJson(db));

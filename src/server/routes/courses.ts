@@ -1,6 +1,13 @@
 import type { Db } from '@/server/db/client';
-import { notFound, parse } from '@/server/errors';
-import { addItem, deleteItem, updateItem, type ItemFields } from '@/server/repositories/course-items-repo';
+import { HttpError, notFound, parse } from '@/server/errors';
+import { sendList } from '@/server/plugins/list-replies';
+import {
+  addItem,
+  deleteItem,
+  updateItem,
+  type ItemFields,
+  type ItemResult,
+} from '@/server/repositories/course-items-repo';
 import {
   coursesListRows,
   createCourse,
@@ -9,7 +16,6 @@ import {
   setWhatYouWillLearn,
   updatePageData,
 } from '@/server/repositories/courses-repo';
-import { sendList } from '@/server/repositories/list-cache';
 import { MESSAGES } from '@/shared/messages';
 import {
   COURSE_ITEM_KIND_NAMES,
@@ -23,6 +29,12 @@ import {
 } from '@/shared/schemas';
 import type { FastifyInstance } from 'fastify';
 
+/** The course after an item change, or a 404 naming what was missing. */
+const found = (result: ItemResult) => {
+  if ('missing' in result) throw notFound(result.missing);
+  return result;
+};
+
 /** Add, update and delete of one item kind at its spec path (POST/PUT/DELETE /api/courses/{path}/...). */
 function itemRoutes(app: FastifyInstance, db: Db, kind: CourseItemKind) {
   const { path, idField, noun } = COURSE_ITEM_KINDS[kind];
@@ -35,20 +47,20 @@ function itemRoutes(app: FastifyInstance, db: Db, kind: CourseItemKind) {
 
   app.post(`/api/courses/${path}/add`, async (request) => {
     const body = parse(bodies.add, request.body);
-    const data = await addItem(db, kind, body.courseId, fieldsOf(body));
+    const data = found(await addItem(db, kind, body.courseId, fieldsOf(body)));
     return { success: true, data, showMessage: true, message: MESSAGES.server.itemAdded(noun) };
   });
 
   app.put(`/api/courses/${path}/update`, async (request) => {
     const body = parse(bodies.update, request.body) as Record<string, string> & { courseId: string };
-    const data = await updateItem(db, kind, body.courseId, body[idField]!, fieldsOf(body));
+    const data = found(await updateItem(db, kind, body.courseId, body[idField]!, fieldsOf(body)));
     return { success: true, data, showMessage: true, message: MESSAGES.server.itemUpdated(noun) };
   });
 
   // The client shows its own deletion notice (spec section 8), so no toast here.
   app.delete(`/api/courses/${path}/delete`, async (request) => {
     const body = parse(bodies.remove, request.body) as Record<string, string> & { courseId: string };
-    return { success: true, data: await deleteItem(db, kind, body.courseId, body[idField]!) };
+    return { success: true, data: found(await deleteItem(db, kind, body.courseId, body[idField]!)) };
   });
 }
 
@@ -65,7 +77,8 @@ export function courseRoutes(app: FastifyInstance, db: Db) {
   app.post('/api/courses/card', async (request, reply) => {
     const card = parse(courseCardBody, request.body);
     const data = await createCourse(db, card);
-    return reply.code(201).send({ success: true, data, showMessage: true, message: 'Course added.' });
+    if (!data) throw new HttpError(409, MESSAGES.server.noFreeSlug);
+    return reply.code(201).send({ success: true, data, showMessage: true, message: MESSAGES.server.courseAdded });
   });
 
   app.delete('/api/courses/:id', async (request) => {
@@ -78,8 +91,11 @@ export function courseRoutes(app: FastifyInstance, db: Db) {
     const { id } = parse(idParams, request.params);
     const page = parse(pageDataBody, request.body);
     const data = await updatePageData(db, id, page);
+    if (data === 'slug-taken') {
+      throw new HttpError(409, MESSAGES.server.slugTaken(page.slug), { slug: MESSAGES.server.slugInUse });
+    }
     if (!data) throw notFound('Course');
-    return { success: true, data, showMessage: true, message: 'Page data updated.' };
+    return { success: true, data, showMessage: true, message: MESSAGES.server.pageDataUpdated };
   });
 
   app.put('/api/courses/:id/what-you-will-learn', async (request) => {
@@ -87,7 +103,7 @@ export function courseRoutes(app: FastifyInstance, db: Db) {
     const { whatYouWillLearn } = parse(whatYouWillLearnBody, request.body);
     const data = await setWhatYouWillLearn(db, id, whatYouWillLearn);
     if (!data) throw notFound('Course');
-    return { success: true, data, showMessage: true, message: 'Learning points updated.' };
+    return { success: true, data, showMessage: true, message: MESSAGES.server.learningPointsUpdated };
   });
 
   for (const kind of COURSE_ITEM_KIND_NAMES) itemRoutes(app, db, kind);

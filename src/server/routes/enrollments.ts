@@ -1,5 +1,6 @@
 import type { Db } from '@/server/db/client';
 import { notFound, parse } from '@/server/errors';
+import { sendList } from '@/server/plugins/list-replies';
 import {
   batchExists,
   deleteEnrollment,
@@ -10,7 +11,7 @@ import {
   setVerified,
   updateEnrollment,
 } from '@/server/repositories/enrollments-repo';
-import { sendList } from '@/server/repositories/list-cache';
+import { MESSAGES } from '@/shared/messages';
 import { enrollBody, enrollmentUpdateBody, idParams, progressBody, type Enrollment } from '@/shared/schemas';
 import type { FastifyInstance } from 'fastify';
 
@@ -30,7 +31,7 @@ export function enrollmentRoutes(app: FastifyInstance, db: Db) {
     const result = await enroll(db, body);
     if ('missing' in result) throw notFound(result.missing);
     reply.code(201);
-    return replyWith(result, 'Enrollment created.');
+    return replyWith(result, MESSAGES.server.enrollmentCreated);
   });
 
   app.put('/api/enrollment/enrollments/:id/progress', async (request) => {
@@ -41,28 +42,28 @@ export function enrollmentRoutes(app: FastifyInstance, db: Db) {
 
   app.put('/api/enrollments/:id/complete', async (request) => {
     const { id } = parse(idParams, request.params);
-    return replyWith(await markCompleted(db, id), 'Course marked as completed.');
+    return replyWith(await markCompleted(db, id), MESSAGES.server.courseCompleted);
   });
 
   app.put('/api/enrollment/:id', async (request) => {
     const { id } = parse(idParams, request.params);
     const body = parse(enrollmentUpdateBody, request.body);
     if (body.batchId && !(await batchExists(db, body.batchId))) throw notFound('Batch');
-    return replyWith(await updateEnrollment(db, id, body), 'Enrollment has been updated.');
+    return replyWith(await updateEnrollment(db, id, body), MESSAGES.server.enrollmentUpdated);
   });
 
   app.put('/api/enrollments/approve/:id', async (request) => {
     const { id } = parse(idParams, request.params);
-    return replyWith(await setVerified(db, id, true), 'Enrollment approved.');
+    return replyWith(await setVerified(db, id, true), MESSAGES.server.enrollmentApproved);
   });
 
   app.put('/api/enrollments/dis-approve/:id', async (request) => {
     const { id } = parse(idParams, request.params);
-    return replyWith(await setVerified(db, id, false), 'Enrollment disapproved.');
+    return replyWith(await setVerified(db, id, false), MESSAGES.server.enrollmentDisapproved);
   });
 
   app.delete('/api/enrollments/:id', async (request) => {
     const { id } = parse(idParams, request.params);
-    return replyWith(await deleteEnrollment(db, id), 'Enrollment has been deleted.');
+    return replyWith(await deleteEnrollment(db, id), MESSAGES.server.enrollmentDeleted);
   });
 }

@@ -1,6 +1,6 @@
 import type { Db } from '@/server/db/client';
 import { notFound, parse } from '@/server/errors';
-import { sendList } from '@/server/repositories/list-cache';
+import { sendList } from '@/server/plugins/list-replies';
 import {
   createService,
   deleteService,
@@ -8,6 +8,7 @@ import {
   servicesListRows,
   toggleServiceVerified,
 } from '@/server/repositories/services-repo';
+import { MESSAGES } from '@/shared/messages';
 import { idParams, serviceCreateBody } from '@/shared/schemas';
 import type { FastifyInstance } from 'fastify';
 
@@ -37,7 +38,7 @@ export function serviceRoutes(app: FastifyInstance, db: Db) {
     if (!data) throw notFound('Service');
     return {
       success: true,
-      message: data.isVerified ? 'Service approved.' : 'Service disapproved.',
+      message: data.isVerified ? MESSAGES.server.serviceApproved : MESSAGES.server.serviceDisapproved,
       showMessage: true,
       data,
     };
@@ -46,6 +47,6 @@ export function serviceRoutes(app: FastifyInstance, db: Db) {
   app.delete('/api/services/:id', async (request) => {
     const { id } = parse(idParams, request.params);
     if (!(await deleteService(db, id))) throw notFound('Service');
-    return { success: true, message: 'Service deleted.', showMessage: true };
+    return { success: true, message: MESSAGES.server.serviceDeleted, showMessage: true };
   });
 }

@@ -1,7 +1,8 @@
 import type { Db } from '@/server/db/client';
 import { HttpError, notFound, parse } from '@/server/errors';
-import { sendList } from '@/server/repositories/list-cache';
+import { sendList } from '@/server/plugins/list-replies';
 import { deleteUser, getUser, usersListRows } from '@/server/repositories/users-repo';
+import { MESSAGES } from '@/shared/messages';
 import { idParams } from '@/shared/schemas';
 import type { FastifyInstance } from 'fastify';
 
@@ -17,9 +18,8 @@ export function userRoutes(app: FastifyInstance, db: Db) {
 
   app.delete('/api/users/:id', async (request) => {
     const { id } = parse(idParams, request.params);
-    if (id === request.admin?._id)
-      throw new HttpError(409, 'You cannot delete your own account while logged in with it.');
+    if (id === request.admin?._id) throw new HttpError(409, MESSAGES.bulk.self);
     if (!(await deleteUser(db, id))) throw notFound('User');
-    return { success: true, message: 'The user has been deleted.', showMessage: true };
+    return { success: true, message: MESSAGES.deleted.user.text, showMessage: true };
   });
 }
