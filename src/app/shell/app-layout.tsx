@@ -2,12 +2,12 @@ import { AppShell, Burger, Group, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { SIDEBAR_WIDTH } from '@/shared/constants';
+import { BREAKPOINT_PX, SIDEBAR_WIDTH } from '@/shared/constants';
 import { Sidebar } from './sidebar';
 import { SyncStatus } from './sync-status';
 
-/** The sidebar is fixed and open wider than 1024px; narrower it collapses behind the burger. */
-const SIDEBAR_BREAKPOINT = '64.0625em'; // 1025px: "wider than 1024px" (spec 2)
+/** The sidebar is fixed and open wider than 1024px (spec 2); narrower it collapses behind the burger. */
+const SIDEBAR_BREAKPOINT = `${(BREAKPOINT_PX + 1) / 16}em`;
 
 export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);

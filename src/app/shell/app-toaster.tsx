@@ -1,11 +1,11 @@
 import { useComputedColorScheme } from '@mantine/core';
 import { useEffect } from 'react';
 import toast, { Toaster, useToasterStore } from 'react-hot-toast';
-import { TOAST } from '@/shared/constants';
+import { DEFAULT_THEME, TOAST } from '@/shared/constants';
 
 /** react-hot-toast as spec 9 sets it: top-center, gutter 8, max width 350, its durations, at most 20. */
 export function AppToaster() {
-  const scheme = useComputedColorScheme('dark');
+  const scheme = useComputedColorScheme(DEFAULT_THEME);
   const { toasts } = useToasterStore();
   useEffect(() => {
     toasts

@@ -1,9 +1,10 @@
 import { NavLink, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
+import { DEFAULT_THEME } from '@/shared/constants';
 
 export function ThemeToggle() {
   const { setColorScheme } = useMantineColorScheme();
-  const scheme = useComputedColorScheme('dark');
+  const scheme = useComputedColorScheme(DEFAULT_THEME);
   const next = scheme === 'dark' ? 'light' : 'dark';
   const Icon = scheme === 'dark' ? IconSun : IconMoon;
   return (

@@ -1,22 +1,12 @@
+import { appendRow, removeRow, replaceRow, type RecordReply } from '@/app/lib/list-writes';
 import type { Course } from '@/shared/schemas';
 import { coursesQuery } from './get-courses';
 import type { QueryClient } from '@tanstack/react-query';
 
 /** Every course write answers with the whole course (API.md); the server's copy wins. */
-export interface CourseReply {
-  success: true;
-  data: Course;
-  message?: string;
-  showMessage?: boolean;
-}
+export type CourseReply = RecordReply<Course>;
 
-// Updaters return undefined when the list is not loaded, which leaves the cache untouched.
-export const replaceCourse = (qc: QueryClient, course: Course) =>
-  qc.setQueryData(coursesQuery.queryKey, (old) => old?.map((c) => (c._id === course._id ? course : c)));
-
+export const replaceCourse = (qc: QueryClient, course: Course) => replaceRow(qc, coursesQuery, course);
 /** The server lists courses oldest first, so a new one goes last. */
-export const appendCourse = (qc: QueryClient, course: Course) =>
-  qc.setQueryData(coursesQuery.queryKey, (old) => old && [...old.filter((c) => c._id !== course._id), course]);
-
-export const removeCourse = (qc: QueryClient, id: string) =>
-  qc.setQueryData(coursesQuery.queryKey, (old) => old?.filter((c) => c._id !== id));
+export const appendCourse = (qc: QueryClient, course: Course) => appendRow(qc, coursesQuery, course);
+export const removeCourse = (qc: QueryClient, id: string) => removeRow(qc, coursesQuery, id);

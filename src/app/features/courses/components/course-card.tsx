@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import { WriteButton } from '@/app/components/ui/write-controls';
 import { formatPrice } from '@/app/lib/format';
+import { DESCRIPTION_CLAMP_LINES } from '@/shared/constants';
 import type { Course } from '@/shared/schemas';
 import { CourseImage } from './course-image';
 import { CourseRating } from './course-rating';
@@ -26,7 +27,7 @@ export function CourseCard({ course, onDelete, deleting }: CourseCardProps) {
         <Title order={3} fz="lg" lh={1.3} id={titleId} lineClamp={2}>
           {title}
         </Title>
-        <Text size="sm" c="dimmed" lineClamp={2} title={description}>
+        <Text size="sm" c="dimmed" lineClamp={DESCRIPTION_CLAMP_LINES} title={description}>
           {description}
         </Text>
         <Group justify="space-between" align="center" mt="auto" pt="xs" wrap="wrap" gap="xs">

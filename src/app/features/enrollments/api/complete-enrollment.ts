@@ -2,21 +2,18 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { apiFetch } from '@/app/lib/api-client';
 import { MESSAGES } from '@/shared/messages';
-import type { Enrollment } from '@/shared/schemas';
-import { replaceEnrollment } from './enrollments-cache';
+import { replaceEnrollment, type EnrollmentReply } from './enrollments-cache';
 
 /** PUT /enrollments/{id}/complete: the server's copy (completed, progress 100) replaces the local one (spec 4). */
 export function useCompleteEnrollment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      apiFetch<{ success: boolean; data: Enrollment }>(`/enrollments/${id}/complete`, {
+      apiFetch<EnrollmentReply>(`/enrollments/${id}/complete`, {
         method: 'PUT',
         fallbackMessage: MESSAGES.enrollment.completeFailed,
       }),
-    onSuccess: (reply) => {
-      if (reply.success) replaceEnrollment(queryClient, reply.data);
-    },
+    onSuccess: (reply) => replaceEnrollment(queryClient, reply.data),
     onError: () => {
       toast.error(MESSAGES.enrollment.completeFailed);
     },

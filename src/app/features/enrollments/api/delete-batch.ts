@@ -13,7 +13,7 @@ export function useDeleteBatch() {
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: (id: string) =>
-      apiFetch<{ success: boolean; allBatches: Batch[] }>(`/batches/delete/${id}`, { method: 'DELETE' }),
+      apiFetch<{ success: true; allBatches: Batch[] }>(`/batches/delete/${id}`, { method: 'DELETE' }),
     onSuccess: (reply) => setAllBatches(queryClient, reply.allBatches),
   });
   return (id: string) => deleteWithNotice(() => mutation.mutateAsync(id), MESSAGES.deleted.batch);

@@ -3,20 +3,17 @@ import toast from 'react-hot-toast';
 import { apiFetch } from '@/app/lib/api-client';
 import { confirmDelete } from '@/app/lib/confirm';
 import { MESSAGES } from '@/shared/messages';
-import type { Enrollment } from '@/shared/schemas';
-import { removeEnrollment } from './enrollments-cache';
+import { removeEnrollment, type EnrollmentReply } from './enrollments-cache';
 
 export function useDeleteEnrollment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      apiFetch<{ success: boolean; data: Enrollment }>(`/enrollments/${id}`, {
+      apiFetch<EnrollmentReply>(`/enrollments/${id}`, {
         method: 'DELETE',
         fallbackMessage: MESSAGES.enrollment.deleteFailed,
       }),
-    onSuccess: (reply, id) => {
-      if (reply.success) removeEnrollment(queryClient, id);
-    },
+    onSuccess: (_reply, id) => removeEnrollment(queryClient, id),
     onError: () => {
       toast.error(MESSAGES.enrollment.deleteFailedRetry);
     },

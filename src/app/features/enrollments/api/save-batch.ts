@@ -4,7 +4,7 @@ import type { Batch, BatchBody } from '@/shared/schemas';
 import { setAllBatches } from './batches-cache';
 
 interface BatchReply {
-  success: boolean;
+  success: true;
   data: Batch;
   allBatches: Batch[];
 }

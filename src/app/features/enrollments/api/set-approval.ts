@@ -2,13 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { apiFetch } from '@/app/lib/api-client';
 import { MESSAGES } from '@/shared/messages';
-import type { Enrollment } from '@/shared/schemas';
-import { replaceEnrollment } from './enrollments-cache';
-
-interface ApprovalReply {
-  success: boolean;
-  data: Enrollment;
-}
+import { replaceEnrollment, type EnrollmentReply } from './enrollments-cache';
 
 /**
  * Approve (isVerified true, verifiedAt now) or Disapprove (false, null), applied locally only when the
@@ -18,10 +12,8 @@ export function useSetApproval() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, approve }: { id: string; approve: boolean }) =>
-      apiFetch<ApprovalReply>(`/enrollments/${approve ? 'approve' : 'dis-approve'}/${id}`, { method: 'PUT' }),
-    onSuccess: (reply) => {
-      if (reply.success) replaceEnrollment(queryClient, reply.data);
-    },
+      apiFetch<EnrollmentReply>(`/enrollments/${approve ? 'approve' : 'dis-approve'}/${id}`, { method: 'PUT' }),
+    onSuccess: (reply) => replaceEnrollment(queryClient, reply.data),
     // The screen's own sentence, after the generic toast that says why (spec 8).
     onError: (_err, { approve }) => {
       toast.error(approve ? MESSAGES.enrollment.approveFailed : MESSAGES.enrollment.disapproveFailed);

@@ -1,5 +1,6 @@
-import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/app/lib/api-client';
+import { replaceRow, usePendingIds, type RecordReply } from '@/app/lib/list-writes';
 import type { Service } from '@/shared/schemas';
 import { servicesQuery } from './get-services';
 
@@ -11,21 +12,12 @@ export function useVerifyService() {
   return useMutation({
     mutationKey: verifyServiceKey,
     mutationFn: (id: string) =>
-      apiFetch<{ data: Service }>(`/services/${encodeURIComponent(id)}/verify`, { method: 'PATCH' }),
-    onSuccess: ({ data }) =>
-      queryClient.setQueryData(servicesQuery.queryKey, (old: Service[] | undefined) =>
-        old?.map((s) => (s._id === data._id ? data : s)),
-      ),
+      apiFetch<RecordReply<Service>>(`/services/${encodeURIComponent(id)}/verify`, { method: 'PATCH' }),
+    onSuccess: ({ data }) => replaceRow(queryClient, servicesQuery, data),
     // Service calls log their failures (spec 8); the toast comes from the MutationCache.
     onError: (err) => console.error('Service verification failed', err),
   });
 }
 
 /** Services whose approval is being changed right now, from any screen: each shows its own spinner. */
-export function useVerifyingServiceIds(): ReadonlySet<string> {
-  const ids = useMutationState({
-    filters: { mutationKey: verifyServiceKey, status: 'pending' },
-    select: (m) => m.state.variables as string,
-  });
-  return new Set(ids);
-}
+export const useVerifyingServiceIds = () => usePendingIds(verifyServiceKey);

@@ -1,8 +1,8 @@
 import { SimpleGrid, Text, TextInput } from '@mantine/core';
 import { MESSAGES } from '@/shared/messages';
+import { plural } from '@/shared/plural';
 import { type Course, type TableDataItem } from '@/shared/schemas';
 import { ItemTab, type ItemView } from './item-tab';
-import { plural } from './plural';
 import type { UseFormReturnType } from '@mantine/form';
 
 type Values = { feature: string; value: string };

@@ -1,9 +1,9 @@
 import { Anchor, Stack, Text, TextInput } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { MESSAGES } from '@/shared/messages';
+import { plural } from '@/shared/plural';
 import { type Course, type ResourceItem } from '@/shared/schemas';
 import { ItemTab, type ItemView } from './item-tab';
-import { plural } from './plural';
 import type { UseFormReturnType } from '@mantine/form';
 
 type Values = { name: string; link: string };

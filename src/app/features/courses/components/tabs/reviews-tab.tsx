@@ -3,9 +3,9 @@ import { useId } from 'react';
 import { LongTextInput } from '@/app/features/courses/components/long-text-input';
 import { RATING_MAX, RATING_MIN } from '@/shared/constants';
 import { MESSAGES } from '@/shared/messages';
+import { plural } from '@/shared/plural';
 import { type Course, type ReviewItem } from '@/shared/schemas';
 import { ItemTab, type ItemView } from './item-tab';
-import { plural } from './plural';
 import type { UseFormReturnType } from '@mantine/form';
 
 type Values = { reviewer: string; rating: number; comment: string };

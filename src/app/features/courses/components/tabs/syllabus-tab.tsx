@@ -1,9 +1,9 @@
 import { Badge, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { LongTextInput } from '@/app/features/courses/components/long-text-input';
 import { MESSAGES } from '@/shared/messages';
+import { plural } from '@/shared/plural';
 import { type Course, type SyllabusItem } from '@/shared/schemas';
 import { ItemTab, type ItemView } from './item-tab';
-import { plural } from './plural';
 import type { UseFormReturnType } from '@mantine/form';
 
 type Values = { week: number | string; topic: string; details: string };
