@@ -1,4 +1,4 @@
-import type { CourseSeed } from './demo-courses';
+import type { CourseSeed } from './course-seed';
 
 /** The data, design and marketing courses of the demo catalogue. */
 export const DATA_DESIGN_COURSES: readonly CourseSeed[] = [

@@ -1,4 +1,4 @@
-import type { CourseSeed } from './demo-courses';
+import type { CourseSeed } from './course-seed';
 
 /** The engineering courses of the demo catalogue. */
 export const DEV_COURSES: readonly CourseSeed[] = [

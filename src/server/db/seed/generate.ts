@@ -1,8 +1,9 @@
 import type { batches, courses, enrollments, servicePurchases, users } from '@/server/db/schema';
 import type { Currency } from '@/shared/constants';
-import { AVAILABLE_DAYS, courseImage, type CourseSeed } from './demo-courses';
+import { AVAILABLE_DAYS, courseImage } from './demo-courses';
 import { INTERESTS, OCCUPATIONS, PAST_EXPERIENCES, emailPart, pickGroup, type PeopleGroup } from './demo-people';
 import { addDays, addHours, iso, momentBetween, type Random } from './random';
+import type { CourseSeed } from './course-seed';
 import type { ServiceKind } from './demo-services';
 
 /**
