@@ -30,7 +30,9 @@ export function listUserServicesJson(db: Db, userId: string): Promise<string> {
   );
 }
 
-/** Runs a write ending in `returning()` and gives back the affected purchase in the wire shape; null when none matched. */
+/**
+ * Runs a write ending in `returning()` and gives back the affected purchase in the wire shape; null when none matched.
+ */
 function writeReturningWire(db: Db, mutation: SQLWrapper): Promise<Service | null> {
   return jsonValue<Service>(
     db,

@@ -30,7 +30,8 @@ export function authRoutes(app: FastifyInstance, db: Db) {
 
     const user = await findUserByEmail(db, email);
     const ok = await verifyPassword(password, user?.passwordHash ?? null);
-    if (!user || !ok) throw new HttpError(401, MESSAGES.server.invalidCredentials); // the reserved attempt stays a failure
+    // The reserved attempt stays a failure.
+    if (!user || !ok) throw new HttpError(401, MESSAGES.server.invalidCredentials);
     if (user.role !== 'admin') throw new HttpError(403, MESSAGES.server.notAdmin);
 
     await clearLoginFailures(db, email);

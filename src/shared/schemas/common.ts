@@ -51,7 +51,10 @@ export const httpUrl = (label: string) =>
       }
     }, `${label} must be a valid URL starting with http:// or https://.`);
 
-/** ISO date or date-time string that parses to a real date in years 1 to 9999 (beyond, PostgreSQL cannot read its ISO form). */
+/**
+ * ISO date or date-time string that parses to a real date in years 1 to 9999 (beyond, PostgreSQL cannot read its ISO
+ * form).
+ */
 export const isoDate = (label: string) =>
   z
     .string({ message: `${label} is required.` })

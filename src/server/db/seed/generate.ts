@@ -28,7 +28,9 @@ export function makePerson(rng: Random): Person {
   return { first: rng.pick(group.first), last: rng.pick(group.last), group };
 }
 
-/** A personal-looking address: jose.alvarez@, jalvarez@, josealvarez88@ ... (no two-dot local parts: bulk uses those). */
+/**
+ * A personal-looking address: jose.alvarez@, jalvarez@, josealvarez88@ ... (no two-dot local parts: bulk uses those).
+ */
 export function personalEmail(rng: Random, p: Person): string {
   const f = emailPart(p.first);
   const l = emailPart(p.last);

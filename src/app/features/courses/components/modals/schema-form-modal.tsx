@@ -23,7 +23,9 @@ interface SchemaFormModalProps<V extends FormValues, O> {
   resetOnSuccess?: boolean;
 }
 
-/** A ModalForm driven by a shared zod schema: closes on success; on failure stays open with the server's field errors. */
+/**
+ * A ModalForm driven by a shared zod schema: closes on success; on failure stays open with the server's field errors.
+ */
 export function SchemaFormModal<V extends FormValues, O>(props: SchemaFormModalProps<V, O>) {
   const { schema, onSubmit, onClose, resetOnSuccess, Fields } = props;
   const form = useForm<V>({ initialValues: props.initialValues, validate: zodValidate(schema) });

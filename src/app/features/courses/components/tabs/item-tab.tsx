@@ -14,7 +14,10 @@ import { deleteWithNotice } from '@/app/lib/confirm';
 import type { Course } from '@/shared/schemas';
 import { ItemRow } from './item-row';
 
-/** What differs between the five item kinds: their words, form fields and how an item reads (the schema comes from the kind). */
+/**
+ * What differs between the five item kinds: their words, form fields and how an item reads (the schema comes from the
+ * kind).
+ */
 export interface ItemView<K extends ItemKind, V extends FormValues> {
   kind: K;
   /** 'Syllabus' gives 'Add Syllabus', 'Edit Syllabus', 'Update Syllabus'. */
@@ -31,7 +34,9 @@ export interface ItemView<K extends ItemKind, V extends FormValues> {
   Content: ComponentType<{ item: ItemOf<K> }>;
 }
 
-/** A tab listing one kind of course item with add (modal), edit (modal, prefilled) and delete (confirm, then notice). */
+/**
+ * A tab listing one kind of course item with add (modal), edit (modal, prefilled) and delete (confirm, then notice).
+ */
 export function ItemTab<K extends ItemKind, V extends FormValues>({
   course,
   view,
