@@ -52,7 +52,6 @@ export const MESSAGES = {
     fetchFailed: 'Failed to fetch enrollments',
     updateFailed: 'Failed to update enrollment',
     deleteFailed: 'Failed to delete enrollment',
-    updateFailedRetry: 'Failed to update enrollment. Please try again.',
     approveFailed: 'Failed to approve enrollment. Please try again.',
     disapproveFailed: 'Failed to disapprove enrollment. Please try again.',
     deleteFailedRetry: 'Failed to delete enrollment. Please try again.',
@@ -126,5 +125,10 @@ export const MESSAGES = {
   siteUrl: {
     goToCourseUnavailable:
       "The public site's address is not set (SITE_URL on the server), so there is no course page to open.",
+  },
+  a11y: {
+    skipToContent: 'Skip to content',
+    showPassword: 'Show password',
+    hidePassword: 'Hide password',
   },
 } as const;

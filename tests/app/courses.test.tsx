@@ -117,6 +117,22 @@ describe('add course', () => {
     expect(api.calls).toHaveLength(0);
   });
 
+  it('never changes what the admin typed: out-of-range numbers keep their value and get a field error', async () => {
+    const { user, api } = setup();
+    await user.click(await screen.findByRole('button', { name: '+ Add Course' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Course' });
+    await fill(user, within(dialog).getByLabelText(/Rating/), '9');
+    await fill(user, within(dialog).getByLabelText(/Reviews/), '-5');
+    await fill(user, within(dialog).getByLabelText(/Price/), '-10');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Course' }));
+    expect(within(dialog).getByLabelText(/Rating/)).toHaveValue('9');
+    expect(within(dialog).getByLabelText(/Reviews/)).toHaveValue('-5');
+    expect(within(dialog).getByLabelText(/Price/)).toHaveValue('-$10.00');
+    for (const text of ['Rating must be between 0 and 5.', 'Reviews cannot be negative.', 'Price cannot be negative.'])
+      expect(within(dialog).getByText(text)).toBeInTheDocument();
+    expect(api.calls).toHaveLength(0);
+  });
+
   it('sends numbers, shows Adding... while pending, closes, adds the card and starts empty next time', async () => {
     const { user, api } = setup({ latencyMs: 300 });
     await user.click(await screen.findByRole('button', { name: '+ Add Course' }));

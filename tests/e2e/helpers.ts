@@ -8,6 +8,8 @@ export async function login(page: Page, target = '/') {
   await page.getByPlaceholder('Enter your email').fill(DEMO.email);
   await page.getByPlaceholder('Enter your password').fill(DEMO.password);
   await page.getByRole('button', { name: 'Login' }).click();
+  // The login screen is a <main> too: wait until the app has left it.
+  await expect(page).not.toHaveURL(/\/login/);
   await expect(page.locator('main')).toBeVisible();
 }
 

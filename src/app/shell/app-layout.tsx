@@ -1,7 +1,8 @@
-import { AppShell, Burger, Group, Text } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { AppShell, Burger, FocusTrap, Group, Overlay, Text } from '@mantine/core';
+import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { MAIN_ID } from '@/app/components/ui/skip-link';
 import { BREAKPOINT_PX, SIDEBAR_WIDTH } from '@/shared/constants';
 import { Sidebar } from './sidebar';
 import { SyncStatus } from './sync-status';
@@ -13,8 +14,10 @@ export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const wide = useMediaQuery(`(min-width: ${SIDEBAR_BREAKPOINT})`, true);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  // Choosing a link (any navigation) closes the phone sidebar.
+  // Any navigation closes the phone sidebar, and so does choosing a link (also the current page's).
   useEffect(close, [pathname, close]);
+  const drawer = !wide && opened;
+  useHotkeys(drawer ? [['Escape', close]] : []);
 
   return (
     <AppShell
@@ -39,10 +42,22 @@ export function AppLayout() {
           </Group>
         </AppShell.Header>
       )}
-      <AppShell.Navbar inert={!wide && !opened}>
-        <Sidebar />
+      {/* Below 1024px the open sidebar is a 16rem drawer over the screen (spec 9): focus stays inside it. */}
+      <AppShell.Navbar
+        inert={!wide && !opened}
+        w={wide ? undefined : SIDEBAR_WIDTH}
+        onClickCapture={(event) => {
+          if (!wide && (event.target as HTMLElement).closest('a')) close();
+        }}
+      >
+        <FocusTrap active={drawer}>
+          <div style={{ height: '100%' }}>
+            <Sidebar />
+          </div>
+        </FocusTrap>
       </AppShell.Navbar>
-      <AppShell.Main>
+      {drawer ? <Overlay fixed zIndex={100} backgroundOpacity={0.4} onClick={close} aria-hidden /> : null}
+      <AppShell.Main id={MAIN_ID} tabIndex={-1}>
         <Outlet />
       </AppShell.Main>
     </AppShell>

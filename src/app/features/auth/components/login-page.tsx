@@ -2,8 +2,11 @@ import { Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } f
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter, useSearch } from '@tanstack/react-router';
+import { useState } from 'react';
+import { MAIN_ID } from '@/app/components/ui/skip-link';
 import { loginAdmin } from '@/app/features/auth/api/session';
 import { zodValidate } from '@/app/lib/form';
+import { MESSAGES } from '@/shared/messages';
 import { loginBody, type LoginBody } from '@/shared/schemas';
 
 /** Only same-site paths are followed after login, never another origin. */
@@ -14,6 +17,7 @@ export function LoginPage() {
   const queryClient = useQueryClient();
   const router = useRouter();
   const { redirect } = useSearch({ from: '/login' });
+  const [showPassword, setShowPassword] = useState(false);
   const form = useForm<LoginBody>({ initialValues: { email: '', password: '' }, validate: zodValidate(loginBody) });
   const login = useMutation({
     mutationFn: (body: LoginBody) => loginAdmin(queryClient, body),
@@ -24,7 +28,7 @@ export function LoginPage() {
   });
 
   return (
-    <Center mih="100dvh" p="md">
+    <Center component="main" id={MAIN_ID} tabIndex={-1} mih="100dvh" p="md">
       <Paper withBorder shadow="md" p="xl" radius="lg" w="100%" maw={420}>
         <form onSubmit={form.onSubmit((v) => login.mutate(v))} noValidate>
           <Stack>
@@ -49,6 +53,13 @@ export function LoginPage() {
               label="Password"
               placeholder="Enter your password"
               required
+              visible={showPassword}
+              onVisibilityChange={setShowPassword}
+              // Mantine keeps the toggle out of the Tab order by default; keyboard users need it too.
+              visibilityToggleButtonProps={{
+                tabIndex: 0,
+                'aria-label': showPassword ? MESSAGES.a11y.hidePassword : MESSAGES.a11y.showPassword,
+              }}
               autoComplete="current-password"
               {...form.getInputProps('password')}
             />

@@ -1,6 +1,6 @@
 import { Box, NumberInput, SimpleGrid, TextInput } from '@mantine/core';
+import { MoneyInput } from '@/app/components/ui/money-input';
 import { useAddCourse } from '@/app/features/courses/api/add-course';
-import { RATING_MAX } from '@/shared/constants';
 import { courseCardBody } from '@/shared/schemas';
 import { CourseImage } from './course-image';
 import { LongTextInput } from './long-text-input';
@@ -31,11 +31,11 @@ function CourseCardFields({ form }: { form: UseFormReturnType<CourseCardValues> 
       <TextInput label="Title" required {...form.getInputProps('title')} />
       <LongTextInput label="Description" required {...form.getInputProps('description')} />
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+        {/* No clamping and no dropped minus sign: an out-of-range number gets the schema's field error. */}
         <NumberInput
           label="Rating"
           required
-          min={0}
-          max={RATING_MAX}
+          clampBehavior="none"
           step={0.1}
           decimalScale={1}
           placeholder="4.5"
@@ -44,24 +44,13 @@ function CourseCardFields({ form }: { form: UseFormReturnType<CourseCardValues> 
         <NumberInput
           label="Reviews"
           required
-          min={0}
+          clampBehavior="none"
           allowDecimal={false}
-          allowNegative={false}
           thousandSeparator=","
           placeholder="0"
           {...form.getInputProps('reviews')}
         />
-        <NumberInput
-          label="Price"
-          required
-          min={0}
-          decimalScale={2}
-          fixedDecimalScale
-          allowNegative={false}
-          prefix="$"
-          placeholder="$0.00"
-          {...form.getInputProps('price')}
-        />
+        <MoneyInput label="Price" required placeholder="$0.00" {...form.getInputProps('price')} />
       </SimpleGrid>
     </>
   );

@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
 import { apiFetch } from '@/app/lib/api-client';
 import { MESSAGES } from '@/shared/messages';
 import type { EnrollmentUpdateBody } from '@/shared/schemas';
@@ -16,9 +15,5 @@ export function useUpdateEnrollment(id: string) {
         fallbackMessage: MESSAGES.enrollment.updateFailed,
       }),
     onSuccess: (reply) => replaceEnrollment(queryClient, reply.data),
-    // The screen's sentence (spec 8), after the generic toast; the form also says it failed.
-    onError: () => {
-      toast.error(MESSAGES.enrollment.updateFailedRetry);
-    },
   });
 }

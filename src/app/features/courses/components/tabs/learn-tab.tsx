@@ -1,8 +1,9 @@
-import { ActionIcon, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconPlus, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { WriteButton } from '@/app/components/ui/write-controls';
 import { useUpdateLearningPoints } from '@/app/features/courses/api/update-learning-points';
+import { LongTextInput } from '@/app/features/courses/components/long-text-input';
 import { zodValidate } from '@/app/lib/form';
 import { whatYouWillLearnBody, type Course } from '@/shared/schemas';
 import { useServerForm } from './use-server-form';
@@ -35,7 +36,8 @@ export function LearnTab({ course }: { course: Course }) {
         {points.length === 0 ? <Text c="dimmed">No learning points yet.</Text> : null}
         {points.map((_, i) => (
           <Group key={i} gap="xs" wrap="nowrap" align="flex-start">
-            <TextInput
+            {/* Multi-line, so a long point reads whole on a phone. */}
+            <LongTextInput
               aria-label={`Learning point ${i + 1}`}
               placeholder="e.g. Build and deploy a REST API"
               leftSection={<IconCircleCheck size={18} color="var(--mantine-color-teal-6)" />}

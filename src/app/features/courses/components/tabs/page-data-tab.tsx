@@ -1,4 +1,5 @@
-import { Fieldset, Group, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Fieldset, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { MoneyInput } from '@/app/components/ui/money-input';
 import { WriteButton } from '@/app/components/ui/write-controls';
 import { useUpdatePageData } from '@/app/features/courses/api/update-page-data';
 import { LongTextInput } from '@/app/features/courses/components/long-text-input';
@@ -60,24 +61,10 @@ export function PageDataTab({ course }: { course: Course }) {
             </SimpleGrid>
             <LongTextInput label="Description" required {...form.getInputProps('description')} />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <NumberInput
-                label="Price"
-                required
-                min={0}
-                decimalScale={2}
-                fixedDecimalScale
-                allowNegative={false}
-                prefix="$"
-                {...form.getInputProps('price')}
-              />
-              <NumberInput
+              <MoneyInput label="Price" required {...form.getInputProps('price')} />
+              <MoneyInput
                 label="Discount Price"
                 description="Leave empty for no discount"
-                min={0}
-                decimalScale={2}
-                fixedDecimalScale
-                allowNegative={false}
-                prefix="$"
                 {...form.getInputProps('discountPrice')}
               />
             </SimpleGrid>
