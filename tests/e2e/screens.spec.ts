@@ -67,8 +67,8 @@ test.describe('a long unbroken word', () => {
   for (const width of [1366, 390]) {
     test(`never makes a screen scroll sideways at ${width}px`, async ({ page, request }) => {
       await page.setViewportSize({ width, height: 900 });
-      const login = await request.post('/api/users/login-admin', { data: DEMO });
-      const token = (await login.json()).data.authToken as string;
+      const signIn = await request.post('/api/users/login-admin', { data: DEMO });
+      const token = (await signIn.json()).data.authToken as string;
       const headers = { authorization: `Bearer ${token}` };
       const card = {
         image: '/images/courses/x.svg',
