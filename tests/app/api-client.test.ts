@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { ApiError, apiFetch } from '@/app/lib/api-client';
+import { ApiError, apiFetch, isAuthError } from '@/app/lib/api-client';
 import { errorToastText } from '@/app/lib/api-feedback';
 import { server } from '../mocks/server';
 
@@ -26,6 +26,39 @@ describe('apiFetch', () => {
   it('no reply at all is a network error', async () => {
     server.use(http.get('/api/enrollments', () => HttpResponse.error()));
     await expect(apiFetch('/enrollments')).rejects.toMatchObject({ kind: 'network', status: null });
+  });
+
+  it('a reply cut off halfway is no reply; a whole page that is not JSON is something else', async () => {
+    server.use(
+      http.get('/api/enrollments', () => {
+        const body = new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"success":true,"da'));
+            controller.error(new TypeError('network error'));
+          },
+        });
+        return new HttpResponse(body, { headers: { 'content-type': 'application/json' } });
+      }),
+      http.get('/api/batches', () => HttpResponse.html('<h1>Sign in to the Wi-Fi</h1>')),
+    );
+    await expect(apiFetch('/enrollments')).rejects.toMatchObject({ kind: 'network' });
+    await expect(apiFetch('/batches')).rejects.toMatchObject({ kind: 'unexpected', status: 200 });
+  });
+
+  it("only the API's own 401/403 is a rejection of the session, and it names the token it was sent with", async () => {
+    localStorage.setItem('authToken', 'sent-token');
+    server.use(
+      http.get('/api/users', () => HttpResponse.json({ success: false, message: 'Log in again.' }, { status: 401 })),
+      http.get('/api/courses', () => HttpResponse.html('<h1>Access denied</h1>', { status: 403 })),
+      http.get('/api/services', () => HttpResponse.json({ message: 'Forbidden' }, { status: 403 })),
+    );
+    const [api, page, gateway] = await Promise.all(
+      ['/users', '/courses', '/services'].map((path) => apiFetch(path).catch((err: unknown) => err)),
+    );
+    expect(isAuthError(api)).toBe(true);
+    expect(api).toMatchObject({ token: 'sent-token' });
+    expect(isAuthError(page)).toBe(false);
+    expect(isAuthError(gateway)).toBe(false);
   });
 });
 

@@ -2,7 +2,10 @@ import { STORAGE_KEYS } from '@/shared/constants';
 
 export type ApiErrorKind = 'http' | 'network' | 'unexpected';
 
-/** The one error every call throws: an HTTP reply, no reply at all, or something else. */
+/**
+ * The one error every call throws: an API reply (`http`), no reply or a reply cut off before its end
+ * (`network`), or something else, such as a proxy's or a captive portal's HTML page (`unexpected`).
+ */
 export class ApiError extends Error {
   constructor(
     readonly kind: ApiErrorKind,
@@ -14,13 +17,23 @@ export class ApiError extends Error {
       errors?: Record<string, string>;
     } | null,
     message: string,
+    /** The token the call was sent with: a rejection of an older session says nothing about the current one. */
+    readonly token: string | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
   }
 }
 
-export const isAuthError = (err: unknown) => err instanceof ApiError && (err.status === 401 || err.status === 403);
+/**
+ * The server rejected the session: 401 or 403 in the API's own error envelope. Only this ends a session;
+ * a 401/403 page from something in between (a proxy, a CDN's challenge page, a captive portal) does not.
+ */
+export const isAuthError = (err: unknown): err is ApiError =>
+  err instanceof ApiError &&
+  err.kind === 'http' &&
+  (err.status === 401 || err.status === 403) &&
+  err.body?.success === false;
 export const isNetworkError = (err: unknown) => err instanceof ApiError && err.kind === 'network';
 
 export interface ApiRequest {
@@ -54,14 +67,19 @@ export async function apiFetch<T>(
     });
   } catch (err) {
     if (signal?.aborted) throw err;
-    throw new ApiError('network', null, null, 'No response from the server');
+    throw new ApiError('network', null, null, 'No response from the server', token);
   }
 
   let data: unknown = null;
   try {
     data = await response.json();
-  } catch {
-    throw new ApiError('unexpected', response.status, null, `Unreadable reply (${response.status})`);
+  } catch (err) {
+    if (signal?.aborted) throw err;
+    // Only a body that arrived whole and is not JSON is "not the API" (an HTML error page); a read that was
+    // cut off (connection reset, the timeout, a reload aborting it) is a reply that never fully came.
+    if (!(err instanceof SyntaxError))
+      throw new ApiError('network', null, null, 'The reply from the server was cut off', token);
+    throw new ApiError('unexpected', response.status, null, `Unreadable reply (${response.status})`, token);
   }
   if (!response.ok || (data as { success?: boolean })?.success === false) {
     const errBody = (data ?? null) as ApiError['body'];
@@ -70,6 +88,7 @@ export async function apiFetch<T>(
       response.status,
       errBody,
       errBody?.message || fallbackMessage || `Request failed (${response.status})`,
+      token,
     );
   }
   return data as T;

@@ -1,4 +1,4 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, type Query } from '@tanstack/react-query';
 import { ApiError, isAuthError, isNetworkError } from './api-client';
 import { showErrorToast, showSuccessToast } from './api-feedback';
 
@@ -14,17 +14,26 @@ declare module '@tanstack/react-query' {
 }
 
 /**
- * Toasts come from the caches, never from the transport. Background refetches that fail for want of
- * a network stay quiet: the shell already says we are offline and the cached data is still shown.
+ * Toasts come from the caches, never from the transport. Only the server's rejection of the session
+ * (401/403) ends it. A background refresh of a list that has a copy keeps that copy on screen whatever
+ * went wrong: with no reply it stays quiet (the shell says offline and when the lists were synced);
+ * with a server error or a page that is not the API it says so once, not again until the list refreshes.
  */
 export function createQueryClient({ onAuthError }: { onAuthError?: (error: ApiError) => void } = {}) {
+  const failingRefresh = new WeakSet<Query<unknown, unknown, unknown, readonly unknown[]>>();
   return new QueryClient({
     queryCache: new QueryCache({
       onError(error, query) {
         if (isAuthError(error)) return onAuthError?.(error);
         if (query.meta?.silent) return;
-        if (isNetworkError(error) && query.state.data !== undefined) return;
+        if (query.state.data !== undefined) {
+          if (isNetworkError(error) || failingRefresh.has(query)) return;
+          failingRefresh.add(query);
+        }
         showErrorToast(error);
+      },
+      onSuccess(_data, query) {
+        failingRefresh.delete(query);
       },
     }),
     mutationCache: new MutationCache({
