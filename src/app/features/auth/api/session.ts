@@ -1,10 +1,11 @@
 import toast from 'react-hot-toast';
 import { auth } from '@/app/features/auth/auth-store';
-import { apiFetch, isNetworkError } from '@/app/lib/api-client';
+import { apiFetch, isAuthError } from '@/app/lib/api-client';
 import { startCachePersistence, stopCachePersistence } from '@/app/lib/cache-persistence';
 import { clearPersistedCaches } from '@/app/lib/idb-persister';
+import { readSession } from '@/app/lib/session-storage';
 import { MESSAGES } from '@/shared/messages';
-import type { AuthPayload, LoginBody } from '@/shared/schemas';
+import { authPayloadSchema, type AuthPayload, type LoginBody } from '@/shared/schemas';
 import type { QueryClient } from '@tanstack/react-query';
 
 export async function loginAdmin(queryClient: QueryClient, body: LoginBody) {
@@ -18,42 +19,111 @@ export async function loginAdmin(queryClient: QueryClient, body: LoginBody) {
 
 /** How long the start-up loader waits for the token check before showing the cached session. */
 const STARTUP_WAIT_MS = 3000;
+/** After an unclear answer the token is checked again after 5 s, then 10 s, 20 s … at most every 5 min. */
+export const RECHECK_FIRST_MS = 5_000;
+export const RECHECK_MAX_MS = 5 * 60_000;
 
 /**
- * Start-up: restore the cache and check the stored token. Any reply but success logs out silently
- * (spec 4); no reply at all (offline, or a hanging connection) keeps the session and the cached
- * screens, and checks again when the browser comes back online. A rejection that arrives after the
- * screens are shown calls `onLateRejection`, which takes the admin to the login.
+ * Start-up: restore the cache and check the stored token. Only the server's rejection of the token
+ * (401/403) logs out, silently (spec 4). Anything else (no reply, a reply cut off, a 5xx, a 429, a page
+ * that is not the API's JSON) keeps the session and the cached screens and checks again later: at once
+ * when the browser comes back online, and with back-off while the app is open. A rejection that arrives
+ * after the screens are shown calls `onLateRejection`, which takes the admin to the login.
  */
 export async function restoreSession(queryClient: QueryClient, onLateRejection: () => void) {
   const { token, user } = auth.get();
   if (!token || !user) return;
   auth.setAutoLogging(true);
   let started = false;
-  const check = checkToken(queryClient, () => started && onLateRejection());
+  const onRejected = () => started && onLateRejection();
+  const check = checkToken(queryClient, onRejected).then((answer) => {
+    if (answer === 'unclear') startRecheck(queryClient, onRejected);
+  });
   await Promise.all([startCachePersistence(queryClient, user._id), Promise.race([check, sleep(STARTUP_WAIT_MS)])]);
   started = true;
   auth.setAutoLogging(false);
 }
 
-async function checkToken(queryClient: QueryClient, onRejected: () => void): Promise<void> {
+type Answer = 'valid' | 'rejected' | 'unclear' | 'stale';
+
+/** One check of the token this tab holds now. `stale`: the session changed while it ran, so it says nothing. */
+async function checkToken(queryClient: QueryClient, onRejected: () => void): Promise<Answer> {
+  const token = auth.get().token;
+  if (!token) return 'stale';
+  const current = () => auth.get().token === token && readSession().token === token;
   try {
-    const { data } = await apiFetch<{ data: AuthPayload }>('/users/login-by-token');
-    auth.signIn(data.authToken, data.userData);
-  } catch (err) {
-    if (isNetworkError(err)) {
-      console.error('Token check got no answer; keeping the cached session', err);
-      window.addEventListener('online', () => void checkToken(queryClient, onRejected), { once: true });
-      return;
+    const reply = await apiFetch<{ data?: unknown }>('/users/login-by-token');
+    if (!current()) return 'stale';
+    if (!authPayloadSchema.safeParse(reply.data).success) {
+      console.warn('The token check got a reply that is not the API’s; keeping the cached session', reply);
+      return 'unclear';
     }
-    console.error('Token check failed; logging out', err);
+    const data = reply.data as AuthPayload;
+    auth.signIn(data.authToken, data.userData);
+    return 'valid';
+  } catch (err) {
+    if (!current()) return 'stale';
+    if (!isAuthError(err)) {
+      console.warn('The token check got no clear answer; keeping the cached session and checking again', err);
+      return 'unclear';
+    }
+    console.error('The server rejected the token; logging out', err);
     await endSession(queryClient);
     onRejected();
+    return 'rejected';
   }
+}
+
+let stopRecheck: (() => void) | null = null;
+
+/**
+ * Checks the token again until the answer is clear: after RECHECK_FIRST_MS, doubling up to RECHECK_MAX_MS,
+ * and at once when the browser comes back online (the delay still grows: never faster than the back-off
+ * plus reconnects). One check at a time; it stops when the session ends or changes.
+ */
+function startRecheck(queryClient: QueryClient, onRejected: () => void) {
+  stopTokenRecheck();
+  const token = auth.get().token;
+  let delay = RECHECK_FIRST_MS;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let running = false;
+  const schedule = () => {
+    timer = setTimeout(run, delay);
+    delay = Math.min(delay * 2, RECHECK_MAX_MS);
+  };
+  const run = async () => {
+    clearTimeout(timer);
+    if (running) return;
+    if (auth.get().token !== token) return stop();
+    if (!navigator.onLine) return schedule(); // nothing to ask; the reconnect will
+    running = true;
+    const answer = await checkToken(queryClient, onRejected);
+    running = false;
+    if (stopRecheck !== stop) return;
+    if (answer === 'unclear') return schedule();
+    stop();
+    // The server answers again: the lists whose refresh failed meanwhile are fetched now.
+    if (answer === 'valid') void queryClient.refetchQueries({ predicate: (q) => q.state.status === 'error' });
+  };
+  const onOnline = () => void run();
+  const stop = () => {
+    clearTimeout(timer);
+    window.removeEventListener('online', onOnline);
+    if (stopRecheck === stop) stopRecheck = null;
+  };
+  stopRecheck = stop;
+  window.addEventListener('online', onOnline);
+  schedule();
+}
+
+/** Ends the re-checks of an unclear start-up check (logout, a rejection, another tab's new session). */
+export function stopTokenRecheck() {
+  stopRecheck?.();
 }
 
 /** Clears every trace of the session on this device: token, user data, query cache and IndexedDB. */
 export async function endSession(queryClient: QueryClient) {
+  stopTokenRecheck();
   stopCachePersistence();
   queryClient.clear();
   auth.signOut();
