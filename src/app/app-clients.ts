@@ -1,9 +1,11 @@
 import { STORAGE_KEYS } from '@/shared/constants';
-import { endSession } from './features/auth/api/session';
+import { endSession, stopTokenRecheck } from './features/auth/api/session';
 import { auth } from './features/auth/auth-store';
+import { safeRedirect } from './features/auth/safe-redirect';
 import { showErrorToast } from './lib/api-feedback';
 import { startCachePersistence, stopCachePersistence } from './lib/cache-persistence';
 import { createQueryClient } from './lib/query-client';
+import { readSession } from './lib/session-storage';
 import { createAppRouter } from './router';
 import type { ApiError } from './lib/api-client';
 import type { RouterHistory } from '@tanstack/react-router';
@@ -25,28 +27,47 @@ export function createAppClients(options: { history?: RouterHistory; defaultPend
 
   async function sessionRejected(error: ApiError) {
     // Several calls can fail at once: the first one ends the session (synchronously), the rest see it gone.
-    if (!auth.isLogin) return;
+    // A call sent with an older token (before another tab's new login) says nothing about this session.
+    if (!auth.isLogin || error.token !== auth.get().token) return;
     showErrorToast(error);
     await endSession(queryClient);
     await returnToLogin();
   }
 
   /**
-   * Another tab logged out (or in as someone else): this tab drops what it holds in memory and stops
-   * saving it, then follows the session that is stored now. localStorage is shared, so it is only read.
+   * Another tab logged out, or logged in after a logout: this tab drops what it holds in memory and stops
+   * saving it, then follows the session that is stored now: the login, or the new admin's lists (from the
+   * login it goes back where it was). localStorage is shared, so it is only read.
    */
-  async function sessionChangedElsewhere() {
+  async function followStoredSession() {
+    const stored = readSession();
+    const mine = auth.get();
+    if (stored.token === mine.token && stored.user?._id === mine.user?._id) return;
+    stopTokenRecheck();
     stopCachePersistence();
-    queryClient.clear();
+    queryClient.getMutationCache().clear();
     auth.reload();
     const { user } = auth.get();
-    if (!user) return returnToLogin();
+    if (!user) {
+      queryClient.clear();
+      return returnToLogin();
+    }
+    // The screen on show keeps observing its queries: they are reset (the old admin's data goes, the new
+    // session's comes), not removed, which would leave that screen on the old data.
+    queryClient.removeQueries({ type: 'inactive' });
+    void queryClient.resetQueries();
     await startCachePersistence(queryClient, user._id);
-    await router.invalidate();
+    const { pathname, search } = router.state.location;
+    if (pathname === '/login') router.history.push(safeRedirect(search.redirect));
+    else await router.invalidate();
   }
+  // A login writes authToken, then userData, and another tab may see the first alone: both keys (and a
+  // clear, key null) are watched, only a whole session stored counts as one, and one change is followed
+  // at a time (a login right after a logout waits until this tab has reached the login).
+  let following = Promise.resolve();
   const onStorage = (event: StorageEvent) => {
-    if (event.key !== null && event.key !== STORAGE_KEYS.authToken) return;
-    if (localStorage.getItem(STORAGE_KEYS.authToken) !== auth.get().token) void sessionChangedElsewhere();
+    if (event.key !== null && event.key !== STORAGE_KEYS.authToken && event.key !== STORAGE_KEYS.userData) return;
+    following = following.then(followStoredSession).catch((err) => console.error(err));
   };
   window.addEventListener('storage', onStorage);
 

@@ -5,13 +5,10 @@ import { useRouter, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { MAIN_ID } from '@/app/components/ui/skip-link';
 import { loginAdmin } from '@/app/features/auth/api/session';
+import { safeRedirect } from '@/app/features/auth/safe-redirect';
 import { zodValidate } from '@/app/lib/form';
 import { MESSAGES } from '@/shared/messages';
 import { loginBody, type LoginBody } from '@/shared/schemas';
-
-/** Only same-site paths are followed after login, never another origin. */
-const safeRedirect = (target: string | undefined) =>
-  target && target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/login') ? target : '/';
 
 export function LoginPage() {
   const queryClient = useQueryClient();
