@@ -19,3 +19,13 @@ export async function confirmSwal(page: Page, button: string) {
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: button }).click();
 }
+
+/** Waits until the service worker controls the page (a first visit installs it; one reload hands over control). */
+export async function waitForServiceWorker(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
+    await page.reload();
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  }
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+}

@@ -1,16 +1,6 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import { login } from './helpers';
-
-/** Waits until the service worker controls the page (a first visit installs it; one reload hands over control). */
-async function waitForServiceWorker(page: Page) {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
-    await page.reload();
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  }
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-}
+import { expect, test } from '@playwright/test';
+import { login, waitForServiceWorker } from './helpers';
 
 test('offline: a reload renders the cached screens, says it is offline, and disables writes', async ({
   page,
