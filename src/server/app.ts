@@ -19,6 +19,7 @@ import { healthRoutes } from './routes/health';
 import { openApiRoutes } from './routes/openapi';
 import { serviceRoutes } from './routes/services';
 import { siteConfigRoutes } from './routes/site-config';
+import { syncRoutes } from './routes/sync';
 import { userRoutes } from './routes/users';
 import type { ServerConfig } from './config';
 
@@ -92,6 +93,7 @@ export async function buildApp(config: ServerConfig, database?: Database): Promi
   serviceRoutes(app, db.db);
   siteConfigRoutes(app, config.siteUrl);
   bulkRoutes(app, db.db);
+  syncRoutes(app, db.db);
   openApiRoutes(app, pkg.version);
   await registerStatic(app, config.staticDir);
 

@@ -27,6 +27,7 @@ import {
 import { enrollBody, enrollmentSchema, enrollmentUpdateBody, progressBody } from './schemas/enrollment';
 import { serviceCreateBody, serviceSchema } from './schemas/service';
 import { siteConfigSchema } from './schemas/site-config';
+import { syncQuery, syncReplySchema } from './schemas/sync';
 import { userSchema } from './schemas/user';
 
 /**
@@ -386,6 +387,17 @@ export const API_OPERATIONS: ApiOperation[] = [
   bulkRoute('/api/enrollments/bulk', 'enrollments (approve, disapprove, delete)', enrollmentBulkBody),
   bulkRoute('/api/services/bulk', 'service purchases (approve, disapprove, delete)', serviceBulkBody),
   bulkRoute('/api/users/bulk', 'users (delete)', userBulkBody),
+
+  {
+    method: 'GET',
+    path: '/api/sync',
+    tag: 'Sync',
+    summary:
+      "The PWA's delta pull: rows changed and ids deleted since `cursor` (none: a full sync in pages of `limit` rows). See docs/sync.md",
+    query: syncQuery,
+    status: 200,
+    reply: syncReplySchema,
+  },
 ];
 
 export const API_ERROR_SCHEMA = apiErrorSchema;

@@ -7,3 +7,4 @@ export * from './enrollment';
 export * from './service';
 export * from './bulk';
 export * from './site-config';
+export * from './sync';
