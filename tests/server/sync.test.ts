@@ -25,13 +25,11 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const inject = (...args: Parameters<TestServer['app']['inject']>) => s.app.inject(...args);
-
 /** A copy brought up to date, and checked equal to the GET list routes, row by row. */
 async function syncedCopy(limit?: number) {
   const copy = new SyncCopy();
-  await pullAll(inject, token, copy, limit);
-  expect(copy.json()).toEqual(await serverLists(inject, token));
+  await pullAll(s.app, token, copy, limit);
+  expect(copy.json()).toEqual(await serverLists(s.app, token));
   return copy;
 }
 
@@ -54,7 +52,7 @@ const summary = (replies: SyncReply[]) =>
 describe('GET /api/sync: the full sync', () => {
   it('comes in pages of at most `limit` rows, counts progress, and ends equal to the GET list routes', async () => {
     const copy = new SyncCopy();
-    const replies = await pullAll(inject, token, copy, 2);
+    const replies = await pullAll(s.app, token, copy, 2);
     expect(replies[0]!.reset).toBe(true);
     expect(replies.slice(1).every((r) => !r.reset)).toBe(true);
     expect(replies.every((r) => rowsIn(r) <= 2)).toBe(true);
@@ -63,14 +61,14 @@ describe('GET /api/sync: the full sync', () => {
     expect(replies.at(-1)!.progress).toEqual({ done: total, total });
     const progress = replies.map((r) => r.progress!.done);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
-    expect(copy.json()).toEqual(await serverLists(inject, token));
+    expect(copy.json()).toEqual(await serverLists(s.app, token));
     expect(total).toBe(Object.values(copy.json()).reduce((n, list) => n + Object.keys(list).length, 0));
   });
 
   it('resumes from a cursor taken mid-way, not from zero, and writes made meanwhile arrive after it', async () => {
     const first = new SyncCopy();
-    first.apply(await pull(inject, token, null, 3));
-    first.apply(await pull(inject, token, first.cursor, 3));
+    first.apply(await pull(s.app, token, null, 3));
+    first.apply(await pull(s.app, token, first.cursor, 3));
     const sent = SYNC_LISTS.reduce((n, l) => n + first.lists[l].size, 0);
     expect(sent).toBe(6);
 
@@ -82,12 +80,12 @@ describe('GET /api/sync: the full sync', () => {
     const added = await makeUser(s.db, { name: 'Added During Sync' });
 
     // The same device resumes with its stored cursor.
-    const next = await pull(inject, token, first.cursor, 3);
+    const next = await pull(s.app, token, first.cursor, 3);
     expect(next.reset).toBe(false);
     expect(next.progress!.done).toBe(9);
     first.apply(next);
-    await pullAll(inject, token, first, 3);
-    const server = await serverLists(inject, token);
+    await pullAll(s.app, token, first, 3);
+    const server = await serverLists(s.app, token);
     expect(first.json()).toEqual(server);
     expect(server.users[deleted!]).toBeUndefined();
     expect(JSON.parse(server.users[renamed!]!).name).toBe('Renamed During Sync');
@@ -95,7 +93,7 @@ describe('GET /api/sync: the full sync', () => {
   });
 
   it('a page fills across lists, so small lists do not each cost a pull', async () => {
-    const reply = await pull(inject, token, null, 5000);
+    const reply = await pull(s.app, token, null, 5000);
     expect(reply).toMatchObject({ reset: true, hasMore: false });
     expect(SYNC_LISTS.every((l) => reply.changes[l].upserts.length > 0)).toBe(true);
   });
@@ -111,22 +109,22 @@ describe('GET /api/sync: deltas', () => {
     expect(Object.keys(reply.changes).sort()).toEqual([...SYNC_LISTS].sort());
     expect(res.rawPayload.length).toBeLessThan(1024);
     // Asking again with the new cursor is the same.
-    expect(rowsIn(await pull(inject, token, reply.cursor))).toBe(0);
+    expect(rowsIn(await pull(s.app, token, reply.cursor))).toBe(0);
   });
 
   it('after each kind of write brings what changed, derived rows included, and stays equal to the lists', async () => {
     const copy = await syncedCopy();
     const step = async (write: () => Promise<unknown>) => {
       await write();
-      const replies = await pullAll(inject, token, copy);
-      expect(copy.json()).toEqual(await serverLists(inject, token));
+      const replies = await pullAll(s.app, token, copy);
+      expect(copy.json()).toEqual(await serverLists(s.app, token));
       return summary(replies);
     };
     const user = await makeUser(s.db);
     const course = await makeCourse(s.db);
     const batch = await makeBatch(s.db);
     const other = await makeBatch(s.db);
-    await pullAll(inject, token, copy);
+    await pullAll(s.app, token, copy);
 
     let enrollmentId = '';
     expect(
@@ -150,7 +148,7 @@ describe('GET /api/sync: deltas', () => {
     ).toEqual([`batches:${batch.id}`, `batches:${other.id}`, `enrollments:${enrollmentId}`].sort());
 
     const purchase = await makeService(s.db, { userId: user.id });
-    await pullAll(inject, token, copy);
+    await pullAll(s.app, token, copy);
     expect(await step(() => s.db.update(users).set({ occupation: 'Pilot' }).where(eq(users.id, user.id)))).toEqual(
       [`enrollments:${enrollmentId}`, `services:${purchase.id}`, `users:${user.id}`].sort(),
     );
@@ -189,16 +187,16 @@ describe('GET /api/sync: deltas', () => {
     const batch = await makeBatch(s.db);
     const list = [];
     for (let i = 0; i < 7; i++) list.push(await makeEnrollment(s.db, { batchId: batch.id }));
-    await pullAll(inject, token, copy);
+    await pullAll(s.app, token, copy);
     await s.api({
       method: 'POST',
       url: '/api/enrollments/bulk',
       payload: { action: 'approve', items: list.map((e) => ({ id: e.id })) },
     });
-    const replies = await pullAll(inject, token, copy, 3);
+    const replies = await pullAll(s.app, token, copy, 3);
     expect(replies.map(rowsIn)).toEqual([3, 3, 1]);
     expect(summary(replies)).toEqual(list.map((e) => `enrollments:${e.id}`).sort());
-    expect(copy.json()).toEqual(await serverLists(inject, token));
+    expect(copy.json()).toEqual(await serverLists(s.app, token));
   });
 
   it('rows equal the GET list routes field by field, for every list', async () => {
@@ -238,18 +236,18 @@ describe('GET /api/sync: cursors it cannot serve', () => {
       encodeSyncCursor({ s: SYNC_SCHEMA, e: '00000000-0000-4000-8000-000000000000', v: mine.v }),
       encodeSyncCursor({ s: SYNC_SCHEMA, e: mine.e, v: mine.v + 1000 }),
     ];
-    for (const cursor of cursors) expect((await pull(inject, token, cursor, 2)).reset, cursor).toBe(true);
+    for (const cursor of cursors) expect((await pull(s.app, token, cursor, 2)).reset, cursor).toBe(true);
 
     const older = copy.cursor!;
     await makeUser(s.db);
     await s.db.execute(sql`update sync_state set pruned_below = version`);
-    const reply = await pull(inject, token, older, 2);
+    const reply = await pull(s.app, token, older, 2);
     expect(reply.reset).toBe(true);
     // A full sync started before the mark moved cannot finish with a delta: it starts over too.
     const midway = reply.cursor;
     await makeUser(s.db);
     await s.db.execute(sql`update sync_state set pruned_below = version`);
-    expect((await pull(inject, token, midway, 2)).reset).toBe(true);
+    expect((await pull(s.app, token, midway, 2)).reset).toBe(true);
   });
 
   it('no bad query is a 500: each is a 400 naming the field', async () => {

@@ -20,6 +20,10 @@ export interface TestServer {
   userToken(): Promise<string>;
   /** Injects with the admin's token unless `token` is given (null sends none). */
   api(opts: InjectOptions & { token?: string | null }): Promise<Awaited<ReturnType<FastifyInstance['inject']>>>;
+  /** PostgreSQL only: the test database's address, for raw connections. */
+  databaseUrl: string | null;
+  /** PostgreSQL only: another server instance on the same database (closed with this one). */
+  anotherInstance(): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -67,6 +71,7 @@ export async function createTestServer(overrides: Partial<ServerConfig> = {}): P
   const { app } = await buildApp(config, database);
   checkRepliesAgainstContract(app);
   const db = database.db;
+  const others: FastifyInstance[] = [];
 
   let cachedAdmin: string | null = null;
   const login = async (email: string, password: string) => {
@@ -100,7 +105,16 @@ export async function createTestServer(overrides: Partial<ServerConfig> = {}): P
       const t = token === undefined ? (cachedAdmin ??= await login(ADMIN.email, ADMIN.password)) : token;
       return app.inject({ ...opts, headers: { ...(headers ?? {}), ...(t ? { authorization: `Bearer ${t}` } : {}) } });
     },
+    databaseUrl,
+    async anotherInstance() {
+      if (!databaseUrl) throw new Error('Only PostgreSQL databases can be shared by two instances.');
+      const other = await buildApp(config, await openDatabase({ databaseUrl, dataDir: null }));
+      checkRepliesAgainstContract(other.app);
+      others.push(other.app);
+      return other.app;
+    },
     async close() {
+      for (const other of others) await other.close();
       await app.close();
       await drop();
     },

@@ -2,7 +2,8 @@ import { expect } from 'vitest';
 import { SYNC_LISTS, syncReplySchema, type SyncList, type SyncReply } from '@/shared/schemas';
 import type { FastifyInstance } from 'fastify';
 
-type Inject = FastifyInstance['inject'];
+/** A server instance to call (its `inject`). */
+export type Instance = Pick<FastifyInstance, 'inject'>;
 type Row = { _id: string };
 
 /** Each GET list route and the key that holds its array. */
@@ -18,11 +19,11 @@ export const LIST_ROUTES: Record<SyncList, { url: string; key: string }> = {
 export type ListsJson = Record<SyncList, Record<string, string>>;
 
 /** The server's lists as the GET list routes give them. */
-export async function serverLists(inject: Inject, token: string): Promise<ListsJson> {
+export async function serverLists(app: Instance, token: string): Promise<ListsJson> {
   const out = {} as ListsJson;
   for (const list of SYNC_LISTS) {
     const { url, key } = LIST_ROUTES[list];
-    const res = await inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+    const res = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
     expect(res.statusCode, `${url}: ${res.body.slice(0, 200)}`).toBe(200);
     const rows = (res.json() as Record<string, Row[]>)[key]!;
     out[list] = Object.fromEntries(rows.map((r) => [r._id, JSON.stringify(r)]));
@@ -54,11 +55,15 @@ export class SyncCopy {
 }
 
 /** One pull: GET /api/sync with the copy's cursor. */
-export async function pull(inject: Inject, token: string, cursor: string | null, limit?: number): Promise<SyncReply> {
+export async function pull(app: Instance, token: string, cursor: string | null, limit?: number): Promise<SyncReply> {
   const query = new URLSearchParams();
   if (cursor) query.set('cursor', cursor);
   if (limit) query.set('limit', String(limit));
-  const res = await inject({ method: 'GET', url: `/api/sync?${query}`, headers: { authorization: `Bearer ${token}` } });
+  const res = await app.inject({
+    method: 'GET',
+    url: `/api/sync?${query}`,
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
   // Checked against the shared schema, but applied as sent (zod would drop fields it does not know).
   const body = res.json() as SyncReply;
@@ -67,10 +72,10 @@ export async function pull(inject: Inject, token: string, cursor: string | null,
 }
 
 /** Pulls until the server says nothing more is waiting; returns every reply. */
-export async function pullAll(inject: Inject, token: string, copy: SyncCopy, limit?: number): Promise<SyncReply[]> {
+export async function pullAll(app: Instance, token: string, copy: SyncCopy, limit?: number): Promise<SyncReply[]> {
   const replies: SyncReply[] = [];
   for (let i = 0; i < 10_000; i++) {
-    const reply = await pull(inject, token, copy.cursor, limit);
+    const reply = await pull(app, token, copy.cursor, limit);
     copy.apply(reply);
     replies.push(reply);
     if (!reply.hasMore) return replies;
