@@ -93,7 +93,7 @@ export async function buildApp(config: ServerConfig, database?: Database): Promi
   serviceRoutes(app, db.db);
   siteConfigRoutes(app, config.siteUrl);
   bulkRoutes(app, db.db);
-  syncRoutes(app, db.db);
+  syncRoutes(app, db, config.syncHeartbeatMs);
   openApiRoutes(app, pkg.version);
   await registerStatic(app, config.staticDir);
 

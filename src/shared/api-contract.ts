@@ -398,6 +398,18 @@ export const API_OPERATIONS: ApiOperation[] = [
     status: 200,
     reply: syncReplySchema,
   },
+  {
+    method: 'GET',
+    path: '/api/sync/stream',
+    tag: 'Sync',
+    summary: 'Server-sent events: `change` with the new sync version whenever any instance commits a change',
+    status: 200,
+    reply: {
+      mediaType: 'text/event-stream',
+      description:
+        '`event: change` / `data: {"version":N}` once on opening and after each committed change; a `: ping` comment every 25 s. Ends when the session does.',
+    },
+  },
 ];
 
 export const API_ERROR_SCHEMA = apiErrorSchema;

@@ -115,6 +115,8 @@ async function benchTarget(target: OpenedTarget) {
     logger: false,
     trustProxy: false,
     siteUrl: null,
+    syncRetentionDays: 30,
+    syncHeartbeatMs: 25_000,
   };
   const { app } = await buildApp(config, target.database);
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -66,6 +66,8 @@ export async function createTestServer(overrides: Partial<ServerConfig> = {}): P
     logger: false,
     trustProxy: false,
     siteUrl: null,
+    syncRetentionDays: 30,
+    syncHeartbeatMs: 25_000,
     ...overrides,
   };
   const { app } = await buildApp(config, database);
