@@ -21,6 +21,7 @@ import { serviceRoutes } from './routes/services';
 import { siteConfigRoutes } from './routes/site-config';
 import { syncRoutes } from './routes/sync';
 import { userRoutes } from './routes/users';
+import { schedulePruning } from './sync/pruning';
 import type { ServerConfig } from './config';
 
 declare module 'fastify' {
@@ -98,5 +99,6 @@ export async function buildApp(config: ServerConfig, database?: Database): Promi
   await registerStatic(app, config.staticDir);
 
   await bootstrap(db.db, config, app.log);
+  await schedulePruning(app, db.db, config.syncRetentionDays);
   return { app, database: db };
 }

@@ -27,6 +27,26 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** The configuration test servers run with: in-memory, quiet, the test admin configured. */
+export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: null,
+    databaseUrl: null,
+    seedDemo: false,
+    adminEmail: ADMIN.email,
+    adminPassword: ADMIN.password,
+    staticDir: null,
+    logger: false,
+    trustProxy: false,
+    siteUrl: null,
+    syncRetentionDays: 30,
+    syncHeartbeatMs: 25_000,
+    ...overrides,
+  };
+}
+
 /**
  * The real server on a fresh database: in-memory PGlite by default, or a new PostgreSQL database
  * (dropped afterwards) when the project `server-postgres` sets TEST_DB=postgres.
@@ -54,22 +74,7 @@ export async function createTestServer(overrides: Partial<ServerConfig> = {}): P
     };
   }
   const database = await openDatabase({ databaseUrl, dataDir: null });
-  const config: ServerConfig = {
-    port: 0,
-    host: '127.0.0.1',
-    dataDir: null,
-    databaseUrl,
-    seedDemo: false,
-    adminEmail: ADMIN.email,
-    adminPassword: ADMIN.password,
-    staticDir: null,
-    logger: false,
-    trustProxy: false,
-    siteUrl: null,
-    syncRetentionDays: 30,
-    syncHeartbeatMs: 25_000,
-    ...overrides,
-  };
+  const config = testConfig({ databaseUrl, ...overrides });
   const { app } = await buildApp(config, database);
   checkRepliesAgainstContract(app);
   const db = database.db;
