@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '@/server/db/schema';
@@ -90,6 +91,16 @@ describe('GET /api/sync: the full sync', () => {
     expect(server.users[deleted!]).toBeUndefined();
     expect(JSON.parse(server.users[renamed!]!).name).toBe('Renamed During Sync');
     expect(server.users[added.id]).toBeDefined();
+  });
+
+  it('is compressed for clients that accept br or gzip, and never kept by the browser cache', async () => {
+    const plain = await s.api({ method: 'GET', url: '/api/sync?limit=50' });
+    const br = await s.api({ method: 'GET', url: '/api/sync?limit=50', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('no-store');
+    expect(JSON.parse(zlib.brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    const gz = await s.api({ method: 'GET', url: '/api/sync?limit=50', headers: { 'accept-encoding': 'gzip' } });
+    expect(JSON.parse(zlib.gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
   });
 
   it('a page fills across lists, so small lists do not each cost a pull', async () => {

@@ -4,6 +4,7 @@ import { HttpError, parse } from '@/server/errors';
 import { findSessionUser } from '@/server/repositories/sessions-repo';
 import { pullSync, syncReplyJson } from '@/server/repositories/sync-repo';
 import { currentSyncVersion, SyncAnnouncer } from '@/server/sync/announcer';
+import { sendJsonCompressed } from '@/server/sync/send-json';
 import { MESSAGES } from '@/shared/messages';
 import { decodeSyncCursor, SYNC_PAGE, syncQuery } from '@/shared/schemas';
 import type { FastifyInstance } from 'fastify';
@@ -25,7 +26,7 @@ export function syncRoutes(app: FastifyInstance, database: Database, heartbeatMs
       if (decoded.kind === 'ok') cursor = decoded.cursor;
     }
     const page = await pullSync(db, cursor, query.limit ?? SYNC_PAGE.default);
-    return reply.type('application/json; charset=utf-8').send(syncReplyJson(page));
+    return sendJsonCompressed(request, reply, syncReplyJson(page));
   });
 
   const announcer = new SyncAnnouncer(database);
