@@ -196,12 +196,27 @@ async function benchTarget(target: OpenedTarget) {
       );
     }
     if (PARTS.includes('sync')) {
-      const ids = await rows<{ id: string }>(target.database.db, sql`select id::text as id from enrollments limit 50`);
+      const db = target.database.db;
+      const ids = await rows<{ id: string }>(db, sql`select id::text as id from enrollments limit 50`);
+      const [some] = await rows<{ user: string; course: string; batch: string }>(
+        db,
+        sql`select (select id::text from users where role = 'user' limit 1) as "user",
+          (select id::text from courses limit 1) as course,
+          (select batch_id::text from enrollments group by batch_id order by count(*) desc limit 1) as batch`,
+      );
+      const enrollBody = () => ({
+        userId: some!.user,
+        courseId: some!.course,
+        batchId: some!.batch,
+        amount: 10,
+        currency: 'USD',
+      });
       sync = await measureSync(
         base,
         token,
         REQUESTS,
         ids.map((r) => r.id),
+        enrollBody,
       );
     }
   } finally {
@@ -222,10 +237,11 @@ async function benchTarget(target: OpenedTarget) {
   }
   if (sync) printSyncFigures(target.kind, sync);
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
-  console.log(
-    `\nLatency: up to ${REQUESTS} sequential requests (n) within ${SAMPLE_BUDGET_S} s after warm-up with accept-encoding "${BROWSER_ENCODING}" (server chose ${results.find((r) => r.encoding !== '-')?.encoding ?? '-'}), time to last byte; ` +
-      `throughput: ${CLIENTS} concurrent clients for ${SECONDS} s. Node RSS now ${mb(process.memoryUsage().rss)} MB, peak ${mb(peakRss)} MB (server and load generator share the process).`,
-  );
+  if (results.length)
+    console.log(
+      `\nLatency: up to ${REQUESTS} sequential requests (n) within ${SAMPLE_BUDGET_S} s after warm-up with accept-encoding "${BROWSER_ENCODING}" (server chose ${results.find((r) => r.encoding !== '-')?.encoding ?? '-'}), time to last byte; ` +
+        `throughput: ${CLIENTS} concurrent clients for ${SECONDS} s. Node RSS now ${mb(process.memoryUsage().rss)} MB, peak ${mb(peakRss)} MB (server and load generator share the process).`,
+    );
   return results;
 }
 

@@ -16,6 +16,9 @@ export interface SyncFigures {
   recentP95: number;
   recentRows: number;
   recentBytes: number;
+  enrollP50: number;
+  enrollP95: number;
+  enrollRows: number;
   idleP50: number;
   idleP95: number;
   idleBytes: number;
@@ -38,6 +41,7 @@ export async function measureSync(
   token: string,
   samples: number,
   enrollments: string[],
+  enrollBody: () => object,
 ): Promise<SyncFigures> {
   const auth = { authorization: `Bearer ${token}` };
   const browser = { ...auth, 'accept-encoding': BROWSER_ENCODING };
@@ -89,6 +93,22 @@ export async function measureSync(
     cursor = reply.cursor;
   }
 
+  // A pull after a new enrollment: it and its batch, whose count is recounted (tens of thousands at full size).
+  const enrollMs: number[] = [];
+  let enrollRows = 0;
+  for (let i = 0; i < samples; i++) {
+    const res = await fetch(`${base}/api/enrollment/enroll`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify(enrollBody()),
+    });
+    if (!res.ok) throw new Error(`enroll: HTTP ${res.status}`);
+    const { ms, reply } = await pull(cursor);
+    enrollMs.push(ms);
+    enrollRows = rowsOf(reply);
+    cursor = reply.cursor;
+  }
+
   // Nothing changed since the last pull.
   const idleMs: number[] = [];
   let idleBytes = 0;
@@ -114,6 +134,9 @@ export async function measureSync(
     recentP95: percentile(recentMs, 95),
     recentRows,
     recentBytes,
+    enrollP50: percentile(enrollMs, 50),
+    enrollP95: percentile(enrollMs, 95),
+    enrollRows,
     idleP50: percentile(idleMs, 50),
     idleP95: percentile(idleMs, 95),
     idleBytes,
@@ -135,6 +158,9 @@ export function printSyncFigures(kind: string, f: SyncFigures) {
   );
   console.log(
     `| pull after one write (${f.recentRows} rows) p50 / p95, n=${f.samples} | ${ms(f.recentP50)} / ${ms(f.recentP95)} (${formatBytes(f.recentBytes)}) |`,
+  );
+  console.log(
+    `| pull after one enrollment added (${f.enrollRows} rows: it and its batch) p50 / p95 | ${ms(f.enrollP50)} / ${ms(f.enrollP95)} |`,
   );
   console.log(`| pull with nothing changed p50 / p95, n=${f.samples} | ${ms(f.idleP50)} / ${ms(f.idleP95)} |`);
   console.log(
