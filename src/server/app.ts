@@ -19,7 +19,9 @@ import { healthRoutes } from './routes/health';
 import { openApiRoutes } from './routes/openapi';
 import { serviceRoutes } from './routes/services';
 import { siteConfigRoutes } from './routes/site-config';
+import { syncRoutes } from './routes/sync';
 import { userRoutes } from './routes/users';
+import { schedulePruning } from './sync/pruning';
 import type { ServerConfig } from './config';
 
 declare module 'fastify' {
@@ -92,9 +94,11 @@ export async function buildApp(config: ServerConfig, database?: Database): Promi
   serviceRoutes(app, db.db);
   siteConfigRoutes(app, config.siteUrl);
   bulkRoutes(app, db.db);
+  syncRoutes(app, db, config.syncHeartbeatMs);
   openApiRoutes(app, pkg.version);
   await registerStatic(app, config.staticDir);
 
   await bootstrap(db.db, config, app.log);
+  await schedulePruning(app, db.db, config.syncRetentionDays);
   return { app, database: db };
 }

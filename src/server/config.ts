@@ -20,6 +20,10 @@ export interface ServerConfig {
   trustProxy: string | false;
   /** The public site's address (SITE_URL), for service images and "Go to Course"; null: not set. */
   siteUrl: string | null;
+  /** Days the sync log keeps changes (SYNC_RETENTION_DAYS); a device away longer makes a full sync. */
+  syncRetentionDays: number;
+  /** How often an open sync stream sends a heartbeat and checks its session (not an env setting: tests shorten it). */
+  syncHeartbeatMs: number;
 }
 
 const isOff = (value: string) => ['0', 'false', 'no', 'off'].includes(value.toLowerCase());
@@ -66,6 +70,16 @@ function siteAddress(value: string | undefined): string | null {
   return v.replace(/\/+$/, '');
 }
 
+/** SYNC_RETENTION_DAYS: a positive number of days (fractions allowed), 30 when unset. */
+function retentionDays(value: string | undefined): number {
+  const v = value?.trim() ?? '';
+  if (v === '') return 30;
+  const days = Number(v);
+  if (!Number.isFinite(days) || days <= 0)
+    throw new Error(`SYNC_RETENTION_DAYS must be a positive number of days, got "${value}".`);
+  return days;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const databaseUrl = env.DATABASE_URL?.trim() || null;
   const port = Number(env.PORT ?? 3000);
@@ -84,5 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logger: flag(env.LOG, true),
     trustProxy: trustedProxies(env.TRUST_PROXY),
     siteUrl: siteAddress(env.SITE_URL),
+    syncRetentionDays: retentionDays(env.SYNC_RETENTION_DAYS),
+    syncHeartbeatMs: 25_000,
   };
 }

@@ -8,6 +8,7 @@ import { COURSE_ITEM_KIND_NAMES, COURSE_ITEM_KINDS, courseItemBodies } from './s
 import { enrollBody, enrollmentSchema, enrollmentUpdateBody, progressBody } from './schemas/enrollment';
 import { serviceCreateBody, serviceSchema } from './schemas/service';
 import { siteConfigSchema } from './schemas/site-config';
+import { syncQuery, syncReplySchema } from './schemas/sync';
 import { userSchema } from './schemas/user';
 
 /**
@@ -359,6 +360,29 @@ export const API_OPERATIONS: ApiOperation[] = [
   bulkRoute('/api/enrollments/bulk', 'enrollments (approve, disapprove, delete)', enrollmentBulkBody),
   bulkRoute('/api/services/bulk', 'service purchases (approve, disapprove, delete)', serviceBulkBody),
   bulkRoute('/api/users/bulk', 'users (delete)', userBulkBody),
+
+  {
+    method: 'GET',
+    path: '/api/sync',
+    tag: 'Sync',
+    summary:
+      "The PWA's delta pull: rows changed and ids deleted since `cursor` (none: a full sync in pages of `limit` rows). See docs/sync.md",
+    query: syncQuery,
+    status: 200,
+    reply: syncReplySchema,
+  },
+  {
+    method: 'GET',
+    path: '/api/sync/stream',
+    tag: 'Sync',
+    summary: 'Server-sent events: `change` with the new sync version whenever any instance commits a change',
+    status: 200,
+    reply: {
+      mediaType: 'text/event-stream',
+      description:
+        '`event: change` / `data: {"version":N}` once on opening and after each committed change; a `: ping` comment every 25 s. Ends when the session does.',
+    },
+  },
 ];
 
 export const API_ERROR_SCHEMA = apiErrorSchema;

@@ -122,6 +122,10 @@ export const MESSAGES = {
     changed: 'Someone changed it after you loaded it. Check it and try again.',
     self: 'You cannot delete your own account while logged in with it.',
   },
+  sync: {
+    badCursor: 'The sync cursor is not valid. Pull again without a cursor to start a full sync.',
+    badLimit: 'The page size (limit) must be a whole number from 1 to 5000.',
+  },
   siteUrl: {
     goToCourseUnavailable:
       "The public site's address is not set (SITE_URL on the server), so there is no course page to open.",

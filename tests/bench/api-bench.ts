@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '@/server/app';
 import type { ServerConfig } from '@/server/config';
+import { rows } from '@/server/db/client';
 import { seedBulk } from '@/server/db/seed/bulk';
 import { openPglite, openPostgres, type OpenedTarget } from './bench-targets';
 import {
@@ -13,13 +14,14 @@ import {
   percentile,
   throughput,
 } from './http-measure';
+import { measureSync, printSyncFigures, type SyncFigures } from './sync-measure';
 import type { AddressInfo } from 'node:net';
 
 /**
  * `npm run bench:api`: the real server over a large data set, on PGlite and on PostgreSQL.
  * Knobs (env): BENCH_DATABASE_URL, BENCH_ONLY=pglite|postgres, BENCH_USERS, BENCH_ENROLLMENTS,
  * BENCH_SERVICES, BENCH_REQUESTS (sequential samples), BENCH_SAMPLE_BUDGET_S, BENCH_SECONDS (throughput
- * window), BENCH_INFLIGHT_LIMIT_MB.
+ * window), BENCH_INFLIGHT_LIMIT_MB, BENCH_PARTS (lists,sync).
  */
 const env = process.env;
 const SIZE = {
@@ -34,6 +36,8 @@ const SECONDS = Number(env.BENCH_SECONDS ?? 5);
 /** The throughput run is skipped when 10 replies in flight would exceed this (each is held whole in memory). */
 const INFLIGHT_LIMIT = Number(env.BENCH_INFLIGHT_LIMIT_MB ?? 1024) * 1048576;
 const CLIENTS = 10;
+/** What to measure: the GET list routes, the PWA's sync (GET /api/sync), or both (BENCH_PARTS=lists,sync). */
+const PARTS = (env.BENCH_PARTS ?? 'lists,sync').split(',').map((p) => p.trim());
 const PG_URL = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const ADMIN = { email: 'bench-admin@coursedesk.dev', password: 'bench-password-123' };
 
@@ -115,11 +119,14 @@ async function benchTarget(target: OpenedTarget) {
     logger: false,
     trustProxy: false,
     siteUrl: null,
+    syncRetentionDays: 30,
+    syncHeartbeatMs: 25_000,
   };
   const { app } = await buildApp(config, target.database);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const results: Row[] = [];
+  let sync: SyncFigures | null = null;
   try {
     const login = await fetch(`${base}/api/users/login-admin`, {
       method: 'POST',
@@ -131,7 +138,7 @@ async function benchTarget(target: OpenedTarget) {
     const auth = { authorization: `Bearer ${token}` };
     const browser = { ...auth, 'accept-encoding': BROWSER_ENCODING };
 
-    for (const { path, key } of ENDPOINTS) {
+    for (const { path, key } of PARTS.includes('lists') ? ENDPOINTS : []) {
       const url = base + path;
       let cold;
       try {
@@ -188,25 +195,53 @@ async function benchTarget(target: OpenedTarget) {
         `${path}: ${row.rows} rows, p50 ${row.p50.toFixed(0)} ms over ${row.samples}, ${Number.isFinite(rps) ? rps.toFixed(1) : '-'} req/s`,
       );
     }
+    if (PARTS.includes('sync')) {
+      const db = target.database.db;
+      const ids = await rows<{ id: string }>(db, sql`select id::text as id from enrollments limit 50`);
+      const [some] = await rows<{ user: string; course: string; batch: string }>(
+        db,
+        sql`select (select id::text from users where role = 'user' limit 1) as "user",
+          (select id::text from courses limit 1) as course,
+          (select batch_id::text from enrollments group by batch_id order by count(*) desc limit 1) as batch`,
+      );
+      const enrollBody = () => ({
+        userId: some!.user,
+        courseId: some!.course,
+        batchId: some!.batch,
+        amount: 10,
+        currency: 'USD',
+      });
+      sync = await measureSync(
+        base,
+        token,
+        REQUESTS,
+        ids.map((r) => r.id),
+        enrollBody,
+      );
+    }
   } finally {
     await app.close(); // closes the database too
   }
 
-  console.log(`\n| endpoint | rows | cold ms | p50 ms | p95 ms | n | raw | gzip | br | req/s @${CLIENTS} |`);
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-  const n = (v: number, digits = 0) => (Number.isFinite(v) ? v.toFixed(digits) : '-');
-  const b = (v: number) => (Number.isFinite(v) ? formatBytes(v) : '-');
-  for (const r of results) {
-    const note = r.status === 200 ? '' : ` (HTTP ${r.status})`;
-    console.log(
-      `| GET ${r.path}${note} | ${r.rows ?? '-'} | ${n(r.coldMs)} | ${n(r.p50)} | ${n(r.p95)} | ${r.samples} | ${b(r.raw)} | ${b(r.gzip)} | ${b(r.br)} | ${n(r.rps, 1)}${r.errors ? ` (${r.errors} errors)` : ''} |`,
-    );
+  if (results.length) {
+    console.log(`\n| endpoint | rows | cold ms | p50 ms | p95 ms | n | raw | gzip | br | req/s @${CLIENTS} |`);
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    const n = (v: number, digits = 0) => (Number.isFinite(v) ? v.toFixed(digits) : '-');
+    const b = (v: number) => (Number.isFinite(v) ? formatBytes(v) : '-');
+    for (const r of results) {
+      const note = r.status === 200 ? '' : ` (HTTP ${r.status})`;
+      console.log(
+        `| GET ${r.path}${note} | ${r.rows ?? '-'} | ${n(r.coldMs)} | ${n(r.p50)} | ${n(r.p95)} | ${r.samples} | ${b(r.raw)} | ${b(r.gzip)} | ${b(r.br)} | ${n(r.rps, 1)}${r.errors ? ` (${r.errors} errors)` : ''} |`,
+      );
+    }
   }
+  if (sync) printSyncFigures(target.kind, sync);
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
-  console.log(
-    `\nLatency: up to ${REQUESTS} sequential requests (n) within ${SAMPLE_BUDGET_S} s after warm-up with accept-encoding "${BROWSER_ENCODING}" (server chose ${results.find((r) => r.encoding !== '-')?.encoding ?? '-'}), time to last byte; ` +
-      `throughput: ${CLIENTS} concurrent clients for ${SECONDS} s. Node RSS now ${mb(process.memoryUsage().rss)} MB, peak ${mb(peakRss)} MB (server and load generator share the process).`,
-  );
+  if (results.length)
+    console.log(
+      `\nLatency: up to ${REQUESTS} sequential requests (n) within ${SAMPLE_BUDGET_S} s after warm-up with accept-encoding "${BROWSER_ENCODING}" (server chose ${results.find((r) => r.encoding !== '-')?.encoding ?? '-'}), time to last byte; ` +
+        `throughput: ${CLIENTS} concurrent clients for ${SECONDS} s. Node RSS now ${mb(process.memoryUsage().rss)} MB, peak ${mb(peakRss)} MB (server and load generator share the process).`,
+    );
   return results;
 }
 

@@ -29,6 +29,8 @@ async function run(target: OpenedTarget) {
     logger: false,
     trustProxy: false,
     siteUrl: null,
+    syncRetentionDays: 30,
+    syncHeartbeatMs: 25_000,
   };
   const { app } = await buildApp(config, target.database);
   try {

@@ -33,6 +33,8 @@ describe('GET /api/health', () => {
         logger: false,
         trustProxy: false,
         siteUrl: null,
+        syncRetentionDays: 30,
+        syncHeartbeatMs: 25_000,
       },
       closeOnce,
     );

@@ -20,7 +20,31 @@ export interface TestServer {
   userToken(): Promise<string>;
   /** Injects with the admin's token unless `token` is given (null sends none). */
   api(opts: InjectOptions & { token?: string | null }): Promise<Awaited<ReturnType<FastifyInstance['inject']>>>;
+  /** PostgreSQL only: the test database's address, for raw connections. */
+  databaseUrl: string | null;
+  /** PostgreSQL only: another server instance on the same database (closed with this one). */
+  anotherInstance(): Promise<FastifyInstance>;
   close(): Promise<void>;
+}
+
+/** The configuration test servers run with: in-memory, quiet, the test admin configured. */
+export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: null,
+    databaseUrl: null,
+    seedDemo: false,
+    adminEmail: ADMIN.email,
+    adminPassword: ADMIN.password,
+    staticDir: null,
+    logger: false,
+    trustProxy: false,
+    siteUrl: null,
+    syncRetentionDays: 30,
+    syncHeartbeatMs: 25_000,
+    ...overrides,
+  };
 }
 
 /**
@@ -50,23 +74,11 @@ export async function createTestServer(overrides: Partial<ServerConfig> = {}): P
     };
   }
   const database = await openDatabase({ databaseUrl, dataDir: null });
-  const config: ServerConfig = {
-    port: 0,
-    host: '127.0.0.1',
-    dataDir: null,
-    databaseUrl,
-    seedDemo: false,
-    adminEmail: ADMIN.email,
-    adminPassword: ADMIN.password,
-    staticDir: null,
-    logger: false,
-    trustProxy: false,
-    siteUrl: null,
-    ...overrides,
-  };
+  const config = testConfig({ databaseUrl, ...overrides });
   const { app } = await buildApp(config, database);
   checkRepliesAgainstContract(app);
   const db = database.db;
+  const others: FastifyInstance[] = [];
 
   let cachedAdmin: string | null = null;
   const login = async (email: string, password: string) => {
@@ -100,7 +112,16 @@ export async function createTestServer(overrides: Partial<ServerConfig> = {}): P
       const t = token === undefined ? (cachedAdmin ??= await login(ADMIN.email, ADMIN.password)) : token;
       return app.inject({ ...opts, headers: { ...(headers ?? {}), ...(t ? { authorization: `Bearer ${t}` } : {}) } });
     },
+    databaseUrl,
+    async anotherInstance() {
+      if (!databaseUrl) throw new Error('Only PostgreSQL databases can be shared by two instances.');
+      const other = await buildApp(config, await openDatabase({ databaseUrl, dataDir: null }));
+      checkRepliesAgainstContract(other.app);
+      others.push(other.app);
+      return other.app;
+    },
     async close() {
+      for (const other of others) await other.close();
       await app.close();
       await drop();
     },

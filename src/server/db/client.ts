@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataDir } from './lock';
+import { PgListener } from './pg-listener';
 import * as schema from './schema';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 
@@ -16,6 +17,12 @@ export type DbKind = 'pglite' | 'postgres';
 export interface Database {
   db: Db;
   kind: DbKind;
+  /**
+   * Calls `onPayload` with each NOTIFY on `channel`, from any instance, after its transaction commits.
+   * An empty payload means notifications may have been lost (a reconnect): look again. Resolves once
+   * listening, to the function that stops.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -44,7 +51,16 @@ export async function openDatabase({ databaseUrl, dataDir }: OpenOptions): Promi
       await client.query('select pg_advisory_unlock(727274)').catch(() => undefined);
       client.release();
     }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const listener = new PgListener(databaseUrl);
+    return {
+      db,
+      kind: 'postgres',
+      listen: (channel, onPayload) => listener.listen(channel, onPayload),
+      close: async () => {
+        await listener.close();
+        await pool.end();
+      },
+    };
   }
 
   const unlock = dataDir ? lockDataDir(dataDir) : () => undefined;
@@ -56,6 +72,10 @@ export async function openDatabase({ databaseUrl, dataDir }: OpenOptions): Promi
     return {
       db: db as unknown as Db,
       kind: 'pglite',
+      listen: async (channel, onPayload) => {
+        const stop = await client.listen(channel, onPayload);
+        return () => stop();
+      },
       close: async () => {
         await client.close();
         unlock();

@@ -265,3 +265,37 @@ export const listVersions = pgTable('list_versions', {
   name: text('name').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * The sync log's clock (migration 0003): one row. Triggers bump `version` in the writing transaction and
+ * hold its row lock until commit, so versions are handed out in commit order. `prunedBelow`: changes at or
+ * below it may be gone, so a cursor below it starts a full sync. `epoch` names this database, so a cursor
+ * from another one (a restore, a re-seeded copy) starts a full sync too.
+ */
+export const syncState = pgTable(
+  'sync_state',
+  {
+    id: integer('id').primaryKey(),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+    prunedBelow: bigint('pruned_below', { mode: 'number' }).notNull().default(0),
+    epoch: uuid('epoch').notNull().defaultRandom(),
+  },
+  (t) => [check('sync_state_one_row', sql`${t.id} = 1`)],
+);
+
+/** One row per (version, list, row) a write touched, derived rows included; pruned after SYNC_RETENTION_DAYS. */
+export const syncChanges = pgTable(
+  'sync_changes',
+  {
+    version: bigint('version', { mode: 'number' }).notNull(),
+    list: text('list').notNull(),
+    rowId: uuid('row_id').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Pulls read in (version, list, row) order from a position; pruning finds old entries by time (BRIN:
+    // the log is appended in time order, so a few pages of summary cover millions of rows).
+    index('sync_changes_position_idx').on(t.version, t.list, t.rowId),
+    index('sync_changes_changed_at_idx').using('brin', t.changedAt),
+  ],
+);

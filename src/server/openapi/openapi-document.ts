@@ -14,10 +14,21 @@ const errorResponse = (description: string) => ({
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
 });
 
-function pathParameters(op: ApiOperation) {
-  if (!op.params) return [];
-  const { properties = {} } = schemaOf(op.params, 'input') as { properties?: Record<string, JsonSchema> };
-  return Object.entries(properties).map(([name, schema]) => ({ name, in: 'path', required: true, schema }));
+function parameters(op: ApiOperation) {
+  const of = (schema: z.ZodType | undefined, where: 'path' | 'query') => {
+    if (!schema) return [];
+    const { properties = {}, required = [] } = schemaOf(schema, 'input') as {
+      properties?: Record<string, JsonSchema>;
+      required?: string[];
+    };
+    return Object.entries(properties).map(([name, s]) => ({
+      name,
+      in: where,
+      required: where === 'path' || required.includes(name),
+      schema: s,
+    }));
+  };
+  return [...of(op.params, 'path'), ...of(op.query, 'query')];
 }
 
 function operationObject(op: ApiOperation) {
@@ -26,7 +37,7 @@ function operationObject(op: ApiOperation) {
       ? { description: 'Success', content: { 'application/json': { schema: schemaOf(op.reply, 'output') } } }
       : { description: op.reply.description, content: { [op.reply.mediaType]: {} } };
   const responses: Record<string, unknown> = { [op.status]: success };
-  if (op.params || op.body) responses['400'] = errorResponse('The body, params or query are not valid.');
+  if (op.params || op.body || op.query) responses['400'] = errorResponse('The body, params or query are not valid.');
   if (!op.public) {
     responses['401'] = errorResponse('No token, or one that is expired or revoked.');
     responses['403'] = errorResponse('The token is not an administrator’s.');
@@ -38,7 +49,7 @@ function operationObject(op: ApiOperation) {
     summary: op.summary,
     operationId: `${op.method.toLowerCase()} ${op.path}`,
     ...(op.public ? { security: [] } : {}),
-    parameters: pathParameters(op),
+    parameters: parameters(op),
     ...(op.body
       ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(op.body, 'input') } } } }
       : {}),

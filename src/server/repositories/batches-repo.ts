@@ -5,7 +5,7 @@ import type { Batch, BatchBody, BatchUpdateBody } from '@/shared/schemas';
 import { iso, jsonText, jsonValue } from './sql-json';
 
 /** Wire Batch over alias `b`, with the count from the grouped join `c` (see `fromBatches`). */
-const batchJsonSql = sql`json_build_object(
+export const batchJsonSql = sql`json_build_object(
   '_id', b.id, 'batchName', b.batch_name, 'startDate', ${iso('b.start_date')}, 'endDate', ${iso('b.end_date')},
   'isActive', b.is_active, 'createdAt', ${iso('b.created_at')}, 'enrollmentCount', coalesce(c.n, 0))`;
 

@@ -13,7 +13,7 @@ const itemsJson = (table: string, fields: string, order = 'i.created_at, i.id') 
  * The wire shape of a course (API.md) over the alias `c`, items included, so a list is one query.
  * numeric and real become JSON numbers inside json_build_object.
  */
-const courseJsonSql = sql`json_build_object(
+export const courseJsonSql = sql`json_build_object(
   '_id', c.id,
   'cardData', json_build_object('image', c.card_image, 'title', c.card_title, 'description', c.card_description,
     'rating', c.card_rating, 'reviews', c.card_reviews, 'price', c.card_price),

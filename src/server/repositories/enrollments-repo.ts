@@ -10,7 +10,7 @@ import type { z } from 'zod';
  * Wire Enrollment over `e` (the enrollment) left-joined to `u` (its user, null once deleted).
  * Money leaves numeric(12,2) as float8 so the JSON holds plain numbers such as 49 or 12.5.
  */
-const enrollmentJsonSql = sql`json_build_object(
+export const enrollmentJsonSql = sql`json_build_object(
   '_id', e.id, 'batchId', e.batch_id,
   'userId', case when u.id is null then null else json_build_object(
     '_id', u.id, 'name', u.name, 'email', u.email, 'phone', u.contact_no,

@@ -6,7 +6,7 @@ import { iso, jsonText, jsonValue } from './sql-json';
 import { userJsonSql } from './users-repo';
 
 /** Wire Service over `p` (the purchase) left-joined to `u` (its user, null once deleted or never linked). */
-const serviceJsonSql = sql`json_build_object(
+export const serviceJsonSql = sql`json_build_object(
   '_id', p.id,
   'serviceDetails', json_build_object('title', p.title, 'description', p.description, 'image', p.image),
   'userDetails', json_build_object('name', p.customer_name, 'email', p.customer_email, 'phone', p.customer_phone),

@@ -8,3 +8,4 @@ export * from './enrollment';
 export * from './service';
 export * from './bulk';
 export * from './site-config';
+export * from './sync';

@@ -1,0 +1,241 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { rows, type Db } from '@/server/db/client';
+import {
+  encodeSyncCursor,
+  SYNC_LISTS,
+  SYNC_SCHEMA,
+  type DeltaCursor,
+  type ResetCursor,
+  type SyncCursor,
+  type SyncList,
+} from '@/shared/schemas';
+import { batchJsonSql } from './batches-repo';
+import { courseJsonSql } from './courses-repo';
+import { enrollmentJsonSql } from './enrollments-repo';
+import { serviceJsonSql } from './services-repo';
+import { userJsonSql } from './users-repo';
+
+/**
+ * Each list's rows in the wire shape of its GET list route (the same JSON builders), by id.
+ * A batch counts its own enrollments through the batch index, rather than grouping the whole table.
+ */
+const SOURCES: Record<SyncList, { json: SQL; from: SQL; id: SQL }> = {
+  users: { json: userJsonSql('u'), from: sql`users u`, id: sql`u.id` },
+  courses: { json: courseJsonSql, from: sql`courses c`, id: sql`c.id` },
+  batches: {
+    json: batchJsonSql,
+    from: sql`batches b left join lateral (select count(*)::int as n from enrollments x where x.batch_id = b.id) c on true`,
+    id: sql`b.id`,
+  },
+  services: {
+    json: serviceJsonSql,
+    from: sql`service_purchases p left join users u on u.id = p.user_id`,
+    id: sql`p.id`,
+  },
+  enrollments: {
+    json: enrollmentJsonSql,
+    from: sql`enrollments e left join users u on u.id = e.user_id`,
+    id: sql`e.id`,
+  },
+};
+
+interface SyncState {
+  version: number;
+  prunedBelow: number;
+  epoch: string;
+}
+
+interface ListPart {
+  /** JSON texts of rows, passed through unparsed. */
+  upserts: string[];
+  deletes: string[];
+}
+
+export interface SyncPage {
+  reset: boolean;
+  changes: Record<SyncList, ListPart>;
+  cursor: SyncCursor;
+  hasMore: boolean;
+  progress?: { done: number; total: number };
+}
+
+const READ_SNAPSHOT = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const;
+
+const emptyChanges = (): Record<SyncList, ListPart> =>
+  Object.fromEntries(SYNC_LISTS.map((l) => [l, { upserts: [], deletes: [] }])) as unknown as Record<SyncList, ListPart>;
+
+async function readState(db: Db): Promise<SyncState> {
+  const [row] = await rows<{ version: string | number; pruned_below: string | number; epoch: string }>(
+    db,
+    sql`select version, pruned_below, epoch::text as epoch from sync_state where id = 1`,
+  );
+  if (!row) throw new Error('sync_state has no row: migration 0003 did not run.');
+  return { version: Number(row.version), prunedBelow: Number(row.pruned_below), epoch: row.epoch };
+}
+
+/** Ids as one text parameter: the same on both drivers, whatever their support for array parameters. */
+const idArray = (ids: string[]) => sql`string_to_array(${ids.join(',')}, ',')::uuid[]`;
+
+async function rowsById(db: Db, list: SyncList, ids: string[]): Promise<Map<string, string>> {
+  const { json, from, id } = SOURCES[list];
+  const found = await rows<{ id: string; json: string }>(
+    db,
+    sql`select ${id}::text as id, ${json}::text as json from ${from} where ${id} = any(${idArray(ids)})`,
+  );
+  return new Map(found.map((r) => [r.id, r.json]));
+}
+
+/** Can this delta position still be served: same database, not ahead of it, history not pruned? */
+function deltaUsable(cursor: DeltaCursor, state: SyncState): boolean {
+  if (cursor.e !== state.epoch || cursor.v > state.version) return false;
+  // {v}: needs the changes above v; {v, at}: needs version v itself too.
+  return cursor.at ? cursor.v > state.prunedBelow : cursor.v >= state.prunedBelow;
+}
+
+/**
+ * One pull. Every page is read in one REPEATABLE READ snapshot: the sync clock read there is V, every
+ * change up to V is visible (versions are handed out in commit order) and none above it, so a change
+ * committed meanwhile comes in the next pull, never in neither and never twice.
+ */
+export function pullSync(db: Db, cursor: SyncCursor | null, limit: number): Promise<SyncPage> {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const state = await readState(t);
+    if (cursor && 'r' in cursor) {
+      const usable = cursor.e === state.epoch && cursor.r.v >= state.prunedBelow && cursor.r.v <= state.version;
+      return resetPage(t, state, usable ? cursor.r : null, limit);
+    }
+    if (!cursor || !deltaUsable(cursor, state)) return resetPage(t, state, null, limit);
+    return deltaPage(t, state, cursor, limit);
+  }, READ_SNAPSHOT);
+}
+
+async function deltaPage(db: Db, state: SyncState, cursor: DeltaCursor, limit: number): Promise<SyncPage> {
+  const changes = emptyChanges();
+  const done: DeltaCursor = { s: SYNC_SCHEMA, e: state.epoch, v: state.version };
+  if (cursor.v === state.version && !cursor.at) return { reset: false, changes, cursor: done, hasMore: false };
+
+  const from = cursor.at
+    ? sql`(version, list, row_id) > (${cursor.v}, ${cursor.at[0]}, ${cursor.at[1]}::uuid)`
+    : sql`version > ${cursor.v}`;
+  // One more than a page, to know whether more follow.
+  const keys = await rows<{ version: string | number; list: SyncList; row_id: string }>(
+    db,
+    sql`select version, list, row_id::text as row_id from sync_changes
+        where ${from} and version <= ${state.version}
+        order by version, list, row_id limit ${limit + 1}`,
+  );
+  const page = keys.slice(0, limit);
+  const hasMore = keys.length > limit;
+  let next = done;
+  if (hasMore) {
+    const last = page[page.length - 1]!;
+    const following = keys[limit]!;
+    // A page that ends on a whole version needs no position inside it.
+    next =
+      Number(following.version) > Number(last.version)
+        ? { ...done, v: Number(last.version) }
+        : { ...done, v: Number(last.version), at: [last.list, last.row_id] };
+  }
+
+  const byList = new Map<SyncList, Set<string>>();
+  for (const k of page) {
+    if (!SOURCES[k.list]) continue; // a list a newer server logs: nothing to send for it
+    let ids = byList.get(k.list);
+    if (!ids) byList.set(k.list, (ids = new Set()));
+    ids.add(k.row_id);
+  }
+  for (const [list, ids] of byList) {
+    const found = await rowsById(db, list, [...ids]);
+    for (const id of ids) {
+      const json = found.get(id);
+      if (json === undefined) changes[list].deletes.push(id);
+      else changes[list].upserts.push(json);
+    }
+  }
+  return { reset: false, changes, cursor: next, hasMore };
+}
+
+async function countAll(db: Db): Promise<number> {
+  const [row] = await rows<{ n: string | number }>(
+    db,
+    sql.raw(
+      `select ${['users', 'courses', 'batches', 'service_purchases', 'enrollments'].map((t) => `(select count(*) from ${t})`).join(' + ')} as n`,
+    ),
+  );
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * A page of a full sync: the lists one after another, each in id order, filling up to `limit` rows.
+ * `position` null starts one (reset: true) at the current version V0. The last page's cursor is a delta
+ * cursor at V0, so whatever changed during the full sync comes next (a row may come again, newer).
+ */
+async function resetPage(
+  db: Db,
+  state: SyncState,
+  position: ResetCursor['r'] | null,
+  limit: number,
+): Promise<SyncPage> {
+  const start = position ?? {
+    v: state.version,
+    list: SYNC_LISTS[0],
+    after: null,
+    done: 0,
+    total: await countAll(db),
+  };
+  const changes = emptyChanges();
+  let room = limit;
+  let done = start.done;
+  let after = start.after;
+  for (let i = SYNC_LISTS.indexOf(start.list); i < SYNC_LISTS.length; i++) {
+    const list = SYNC_LISTS[i]!;
+    const { json, from, id } = SOURCES[list];
+    const page = await rows<{ id: string; json: string }>(
+      db,
+      sql`select ${id}::text as id, ${json}::text as json from ${from}
+          ${after ? sql`where ${id} > ${after}::uuid` : sql``} order by ${id} limit ${room}`,
+    );
+    changes[list].upserts = page.map((r) => r.json);
+    done += page.length;
+    room -= page.length;
+    if (room === 0) {
+      // Full: resume after the last row sent (an empty next page moves on to the next list).
+      const cursor: ResetCursor = {
+        s: SYNC_SCHEMA,
+        e: state.epoch,
+        r: { v: start.v, list, after: page[page.length - 1]?.id ?? after, done, total: Math.max(start.total, done) },
+      };
+      return {
+        reset: position === null,
+        changes,
+        cursor,
+        hasMore: true,
+        progress: { done, total: Math.max(start.total, done) },
+      };
+    }
+    after = null;
+  }
+  return {
+    reset: position === null,
+    changes,
+    cursor: { s: SYNC_SCHEMA, e: state.epoch, v: start.v },
+    // Changes made since the full sync began come in the next (delta) pull.
+    hasMore: state.version > start.v,
+    progress: { done, total: Math.max(start.total, done) },
+  };
+}
+
+/** The reply as JSON text: rows are passed through as the database wrote them, never parsed here. */
+export function syncReplyJson(page: SyncPage): string {
+  const lists = SYNC_LISTS.map(
+    (l) =>
+      `${JSON.stringify(l)}:{"upserts":[${page.changes[l].upserts.join(',')}],"deletes":${JSON.stringify(page.changes[l].deletes)}}`,
+  );
+  return (
+    `{"success":true,"reset":${page.reset},"changes":{${lists.join(',')}},` +
+    `"cursor":${JSON.stringify(encodeSyncCursor(page.cursor))},"hasMore":${page.hasMore}` +
+    (page.progress ? `,"progress":${JSON.stringify(page.progress)}` : '') +
+    '}'
+  );
+}

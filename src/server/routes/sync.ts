@@ -1,0 +1,86 @@
+import { PassThrough } from 'node:stream';
+import type { Database } from '@/server/db/client';
+import { HttpError, parse } from '@/server/errors';
+import { findSessionUser } from '@/server/repositories/sessions-repo';
+import { pullSync, syncReplyJson } from '@/server/repositories/sync-repo';
+import { currentSyncVersion, SyncAnnouncer } from '@/server/sync/announcer';
+import { sendJsonCompressed } from '@/server/sync/send-json';
+import { MESSAGES } from '@/shared/messages';
+import { decodeSyncCursor, SYNC_PAGE, syncQuery } from '@/shared/schemas';
+import type { FastifyInstance } from 'fastify';
+
+const STALLED_BYTES = 64 * 1024;
+
+/** The PWA's sync (docs/sync.md): the delta pull, and the stream that says when to pull. Admin only. */
+export function syncRoutes(app: FastifyInstance, database: Database, heartbeatMs: number) {
+  const { db } = database;
+
+  app.get('/api/sync', async (request, reply) => {
+    const query = parse(syncQuery, request.query);
+    let cursor = null;
+    if (query.cursor !== undefined) {
+      const decoded = decodeSyncCursor(query.cursor);
+      if (decoded.kind === 'malformed')
+        throw new HttpError(400, MESSAGES.sync.badCursor, { cursor: MESSAGES.sync.badCursor });
+      // A cursor of another sync schema starts a full sync, as no cursor does.
+      if (decoded.kind === 'ok') cursor = decoded.cursor;
+    }
+    const page = await pullSync(db, cursor, query.limit ?? SYNC_PAGE.default);
+    return sendJsonCompressed(request, reply, syncReplyJson(page));
+  });
+
+  const announcer = new SyncAnnouncer(database);
+  /** Ends every open stream: on close, so the server does not wait for them. */
+  const open = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of open) end();
+    await announcer.close();
+  });
+
+  /**
+   * Server-sent events over a plain streamed reply (the PWA reads it with fetch, so the token travels in
+   * the Authorization header, never in a URL): `event: change` with `{"version":N}` when the sync clock
+   * moves on any instance, first once on opening; a `: ping` comment every heartbeat, which also checks
+   * the session and ends the stream once it is over (the client's reconnect then gets the 401).
+   */
+  app.get('/api/sync/stream', { compress: false }, async (request, reply) => {
+    const tokenHash = request.tokenHash!;
+    const out = new PassThrough();
+    let ended = false;
+    // A client that stops reading is let go rather than buffered for without end.
+    const write = (text: string) => (ended ? undefined : out.writableLength > STALLED_BYTES ? end() : out.write(text));
+    const change = (version: number) => write(`event: change\ndata: {"version":${version}}\n\n`);
+    let unsubscribe = () => {};
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      clearInterval(heartbeat);
+      unsubscribe();
+      open.delete(end);
+      out.end();
+    };
+    const heartbeat = setInterval(() => {
+      findSessionUser(db, tokenHash).then(
+        (user) => (user?.role === 'admin' ? write(': ping\n\n') : end()),
+        // The database is unreachable for a moment: the session is not judged, the stream stays.
+        () => write(': ping\n\n'),
+      );
+    }, heartbeatMs);
+    heartbeat.unref();
+    open.add(end);
+    reply.raw.on('close', end);
+
+    try {
+      unsubscribe = await announcer.subscribe(change);
+      change(await currentSyncVersion(db));
+    } catch (err) {
+      end();
+      throw err;
+    }
+    return reply
+      .type('text/event-stream; charset=utf-8')
+      .header('x-accel-buffering', 'no')
+      .header('connection', 'close')
+      .send(out);
+  });
+}

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { MESSAGES } from '@/shared/messages';
+import { batchSchema } from './batch';
+import { courseSchema } from './course';
+import { enrollmentSchema } from './enrollment';
+import { serviceSchema } from './service';
+import { userSchema } from './user';
+
+/**
+ * The PWA's delta sync (docs/sync.md). Bump SYNC_SCHEMA whenever a row's wire shape or the cursor changes:
+ * every cursor issued before then starts a full sync.
+ */
+export const SYNC_SCHEMA = 1;
+
+/** The lists, in the order a full sync sends them (small and referenced ones first). */
+export const SYNC_LISTS = ['users', 'courses', 'batches', 'services', 'enrollments'] as const;
+export type SyncList = (typeof SYNC_LISTS)[number];
+
+/** Rows per page: the default, and the most `?limit=` may ask for. */
+export const SYNC_PAGE = { default: 2000, max: 5000 } as const;
+
+const listChanges = <T extends z.ZodType>(row: T) => z.object({ upserts: z.array(row), deletes: z.array(z.string()) });
+
+export const syncChangesSchema = z.object({
+  users: listChanges(userSchema),
+  courses: listChanges(courseSchema),
+  batches: listChanges(batchSchema),
+  services: listChanges(serviceSchema),
+  enrollments: listChanges(enrollmentSchema),
+});
+export type SyncChanges = z.infer<typeof syncChangesSchema>;
+
+/** The reply of GET /api/sync. */
+export const syncReplySchema = z.object({
+  success: z.literal(true),
+  /** True: drop the whole device copy before applying this page (the first page of a full sync). */
+  reset: z.boolean(),
+  changes: syncChangesSchema,
+  /** Opaque: send it back as `?cursor=` on the next pull. */
+  cursor: z.string(),
+  /** True: pull again at once with the new cursor. */
+  hasMore: z.boolean(),
+  /** Rows sent so far and in all, on the pages of a full sync only. */
+  progress: z.object({ done: z.number().int(), total: z.number().int() }).optional(),
+});
+export type SyncReply = z.infer<typeof syncReplySchema>;
+
+/** The one event of GET /api/sync/stream: the sync clock moved to `version`; pull. */
+export const syncEventSchema = z.object({ version: z.number().int() });
+export type SyncEvent = z.infer<typeof syncEventSchema>;
+
+const CURSOR_MAX = 1000;
+
+export const syncQuery = z.object({
+  cursor: z.string({ message: MESSAGES.sync.badCursor }).max(CURSOR_MAX, MESSAGES.sync.badCursor).optional(),
+  limit: z
+    .preprocess(
+      (v) => (typeof v === 'string' && /^\d{1,4}$/.test(v) ? Number(v) : v),
+      z.number({ message: MESSAGES.sync.badLimit }).int(MESSAGES.sync.badLimit),
+    )
+    .pipe(z.number().min(1, MESSAGES.sync.badLimit).max(SYNC_PAGE.max, MESSAGES.sync.badLimit))
+    .optional(),
+});
+
+// ---- The cursor: opaque to clients, base64url of a small JSON that only the server reads. ----
+
+const version = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+const listName = z.enum(SYNC_LISTS);
+const rowId = z.guid();
+
+/**
+ * A delta position. `{v}`: every change up to version v was sent. `{v, at}`: every change below v, and
+ * those of version v up to the (list, row) `at` (a page that ended inside one large write).
+ * `e` is the database's epoch: a cursor of another database starts a full sync.
+ */
+const deltaCursor = z.strictObject({
+  s: z.literal(SYNC_SCHEMA),
+  e: z.guid(),
+  v: version,
+  at: z.tuple([listName, rowId]).optional(),
+});
+
+/** A full sync under way: started at version v, sent `done` of `total` rows, next is `list` after id `after`. */
+const resetCursor = z.strictObject({
+  s: z.literal(SYNC_SCHEMA),
+  e: z.guid(),
+  r: z.strictObject({
+    v: version,
+    list: listName,
+    after: rowId.nullable(),
+    done: z.number().int().min(0),
+    total: z.number().int().min(0),
+  }),
+});
+
+export const syncCursorSchema = z.union([deltaCursor, resetCursor]);
+export type SyncCursor = z.infer<typeof syncCursorSchema>;
+export type DeltaCursor = z.infer<typeof deltaCursor>;
+export type ResetCursor = z.infer<typeof resetCursor>;
+
+export function encodeSyncCursor(cursor: SyncCursor): string {
+  return btoa(JSON.stringify(cursor)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/**
+ * `malformed`: not a cursor this server wrote (answer 400). `foreign`: a cursor of another sync schema
+ * (start a full sync). The JSON is ASCII, so btoa/atob (browser and Node alike) read it whole.
+ */
+export function decodeSyncCursor(
+  text: string,
+): { kind: 'ok'; cursor: SyncCursor } | { kind: 'foreign' } | { kind: 'malformed' } {
+  if (text.length === 0 || text.length > CURSOR_MAX || !/^[A-Za-z0-9_-]+$/.test(text)) return { kind: 'malformed' };
+  let value: unknown;
+  try {
+    value = JSON.parse(atob(text.replace(/-/g, '+').replace(/_/g, '/')));
+  } catch {
+    return { kind: 'malformed' };
+  }
+  const schema = z.object({ s: z.number().int() }).safeParse(value);
+  if (!schema.success) return { kind: 'malformed' };
+  if (schema.data.s !== SYNC_SCHEMA) return { kind: 'foreign' };
+  const parsed = syncCursorSchema.safeParse(value);
+  return parsed.success ? { kind: 'ok', cursor: parsed.data } : { kind: 'malformed' };
+}
