@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { pickEncoding } from '@/server/repositories/list-cache';
+import { pickEncoding } from '@/server/plugins/list-replies';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const gzip = promisify(zlib.gzip);
