@@ -117,6 +117,8 @@ describe('Learn tab', () => {
     const panel = screen.getByRole('tabpanel', { name: 'Learn' });
     expect(within(panel).getByLabelText('Learning point 1')).toHaveValue('Build REST APIs');
     expect(within(panel).getByLabelText('Learning point 2')).toHaveValue('Deploy to the cloud');
+    // Multi-line, so a long point reads whole on a phone.
+    expect(within(panel).getByLabelText('Learning point 1').tagName).toBe('TEXTAREA');
 
     await fill(user, within(panel).getByLabelText('Learning point 1'), 'Design REST APIs');
     await user.click(within(panel).getByRole('button', { name: 'Add point' }));

@@ -69,12 +69,26 @@ test.describe('phone width', () => {
     await expect(nav).not.toBeInViewport();
     await expect(page).toHaveURL(/\/courses$/);
   });
+
+  test('a focused phone card draws its focus ring inside, where the scrolling list cannot clip it', async ({
+    page,
+  }) => {
+    await login(page, '/users');
+    const card = page.locator('[aria-label^="Open user"]').first();
+    await page.keyboard.press('Tab'); // keyboard use, so the focus ring shows (:focus-visible)
+    await card.focus();
+    const ring = await card.evaluate((el) => {
+      const style = getComputedStyle(el.firstElementChild as Element);
+      return { width: style.outlineWidth, offset: style.outlineOffset };
+    });
+    expect(ring).toEqual({ width: '2px', offset: '-2px' });
+  });
 });
 
 test.describe('a long unbroken word', () => {
-  const word = 'x'.repeat(190);
   for (const width of [1366, 390]) {
     test(`never makes a screen scroll sideways at ${width}px`, async ({ page, request }) => {
+      const word = `${'x'.repeat(185)}${width}`;
       await page.setViewportSize({ width, height: 900 });
       const signIn = await request.post('/api/users/login-admin', { data: DEMO });
       const token = (await signIn.json()).data.authToken as string;
@@ -137,6 +151,26 @@ test.describe('a long unbroken word', () => {
         await expect(page.getByText(word).first()).toBeVisible();
         await noSidewaysScroll(page);
       }
+      // The other spec files share this server: leave the data as it was.
+      await request.delete(`/api/services/${service._id}`, { headers });
+      await request.delete(`/api/enrollments/${enrollment._id}`, { headers });
+      await request.delete(`/api/courses/${course._id}`, { headers });
     });
+  }
+});
+
+test('a course card’s Delete reads red in the dark theme as in the light one', async ({ page }) => {
+  for (const theme of ['dark', 'light']) {
+    await page.goto('/login');
+    await page.evaluate((t) => localStorage.setItem('theme', t), theme);
+    await login(page, '/courses');
+    const color = await page
+      .getByRole('button', { name: /^Delete course/ })
+      .first()
+      .evaluate((el) => getComputedStyle(el).color);
+    const [r = 0, g = 0, b = 0] = color.match(/\d+/g)!.map(Number);
+    expect(r, `${theme}: ${color}`).toBeGreaterThan(g + 60);
+    expect(r, `${theme}: ${color}`).toBeGreaterThan(b + 60);
+    await page.evaluate(() => localStorage.clear());
   }
 });
