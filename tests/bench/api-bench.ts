@@ -1,10 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '@/server/app';
-import type { ServerConfig } from '@/server/config';
 import { rows } from '@/server/db/client';
 import { seedBulk } from '@/server/db/seed/bulk';
-import { openPglite, openPostgres, type OpenedTarget } from './bench-targets';
+import { BENCH_ADMIN, benchConfig, openPglite, openPostgres, type OpenedTarget } from './bench-targets';
 import {
   BROWSER_ENCODING,
   closeAgent,
@@ -39,7 +38,6 @@ const CLIENTS = 10;
 /** What to measure: the GET list routes, the PWA's sync (GET /api/sync), or both (BENCH_PARTS=lists,sync). */
 const PARTS = (env.BENCH_PARTS ?? 'lists,sync').split(',').map((p) => p.trim());
 const PG_URL = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const ADMIN = { email: 'bench-admin@coursedesk.dev', password: 'bench-password-123' };
 
 /** The list endpoints the PWA loads after login, with the key that holds the array. */
 const ENDPOINTS = [
@@ -107,22 +105,7 @@ async function benchTarget(target: OpenedTarget) {
       `RSS after seed ${mb(process.memoryUsage().rss)} MB, peak ${mb(Math.max(peakRss, process.memoryUsage().rss))} MB`,
   );
 
-  const config: ServerConfig = {
-    port: 0,
-    host: '127.0.0.1',
-    dataDir: target.dataDir,
-    databaseUrl: target.databaseUrl,
-    seedDemo: false,
-    adminEmail: ADMIN.email,
-    adminPassword: ADMIN.password,
-    staticDir: null,
-    logger: false,
-    trustProxy: false,
-    siteUrl: null,
-    syncRetentionDays: 30,
-    syncHeartbeatMs: 25_000,
-  };
-  const { app } = await buildApp(config, target.database);
+  const { app } = await buildApp(benchConfig(target), target.database);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const results: Row[] = [];
@@ -131,7 +114,7 @@ async function benchTarget(target: OpenedTarget) {
     const login = await fetch(`${base}/api/users/login-admin`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
+      body: JSON.stringify(BENCH_ADMIN),
     });
     if (!login.ok) throw new Error(`admin login failed: ${login.status} ${await login.text()}`);
     const token = ((await login.json()) as { data: { authToken: string } }).data.authToken;

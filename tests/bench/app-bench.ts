@@ -14,13 +14,13 @@ import zlib from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { openDatabase } from '@/server/db/client';
 import { seedBulk } from '@/server/db/seed/bulk';
+import { BENCH_ADMIN } from './bench-targets';
 
 // Not 4190: fetch refuses it (a "bad port" of the Fetch standard).
 const PORT = Number(process.env.BENCH_APP_PORT ?? 4185);
 const BASE = `http://127.0.0.1:${PORT}`;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const BIG_USERS = Number(process.env.BENCH_USERS ?? 50_000);
-const ADMIN = { email: 'bench-admin@coursedesk.dev', password: 'bench-password-123' };
 const DEMO = { email: 'admin@coursedesk.dev', password: 'coursedesk-demo' };
 const ARGS = [
   '--no-sandbox',
@@ -154,11 +154,15 @@ async function bigPhase(browser: Browser) {
   const database = await openDatabase({ databaseUrl: null, dataDir: dir });
   await seedBulk(database.db, { users: BIG_USERS, enrollments: 2_000, services: 200, seed: 7 });
   await database.close();
-  const server = await startServer(dir, { SEED_DEMO: '0', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  const server = await startServer(dir, {
+    SEED_DEMO: '0',
+    ADMIN_EMAIL: BENCH_ADMIN.email,
+    ADMIN_PASSWORD: BENCH_ADMIN.password,
+  });
   try {
     const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
     const page = await context.newPage();
-    const loginToTable = await login(page, ADMIN, '/users');
+    const loginToTable = await login(page, BENCH_ADMIN, '/users');
     const cdp = await context.newCDPSession(page);
     await cdp.send('HeapProfiler.collectGarbage');
     const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import type { ServerConfig } from '@/server/config';
 import { openDatabase, type Database, type DbKind } from '@/server/db/client';
 
 export interface OpenedTarget {
@@ -71,3 +72,23 @@ export async function openPostgres(baseUrl: string): Promise<OpenedTarget | stri
 }
 
 const redact = (url: string) => url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
+
+/** The benchmarks' admin, created by the server's start-up from its config. */
+export const BENCH_ADMIN = { email: 'bench-admin@coursedesk.dev', password: 'bench-password-123' };
+
+/** A server config over an opened target: no demo seed, no static files, no request log. */
+export const benchConfig = (target: OpenedTarget): ServerConfig => ({
+  port: 0,
+  host: '127.0.0.1',
+  dataDir: target.dataDir,
+  databaseUrl: target.databaseUrl,
+  seedDemo: false,
+  adminEmail: BENCH_ADMIN.email,
+  adminPassword: BENCH_ADMIN.password,
+  staticDir: null,
+  logger: false,
+  trustProxy: false,
+  siteUrl: null,
+  syncRetentionDays: 30,
+  syncHeartbeatMs: 25_000,
+});

@@ -6,36 +6,19 @@
  */
 import { sql } from 'drizzle-orm';
 import { buildApp } from '@/server/app';
-import type { ServerConfig } from '@/server/config';
 import { rows } from '@/server/db/client';
 import { seedBulk } from '@/server/db/seed/bulk';
-import { openPglite, openPostgres, type OpenedTarget } from './bench-targets';
+import { BENCH_ADMIN, benchConfig, openPglite, openPostgres, type OpenedTarget } from './bench-targets';
 
 const BULK = Number(process.env.BENCH_BULK ?? 10_000);
 const TABLE = Number(process.env.BENCH_ENROLLMENTS ?? 20_000);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const ADMIN = { email: 'bench-admin@coursedesk.dev', password: 'bench-password-123' };
 
 async function run(target: OpenedTarget) {
-  const config: ServerConfig = {
-    port: 0,
-    host: '127.0.0.1',
-    dataDir: target.dataDir,
-    databaseUrl: target.databaseUrl,
-    seedDemo: false,
-    adminEmail: ADMIN.email,
-    adminPassword: ADMIN.password,
-    staticDir: null,
-    logger: false,
-    trustProxy: false,
-    siteUrl: null,
-    syncRetentionDays: 30,
-    syncHeartbeatMs: 25_000,
-  };
-  const { app } = await buildApp(config, target.database);
+  const { app } = await buildApp(benchConfig(target), target.database);
   try {
     await seedBulk(target.database.db, { users: 2000, enrollments: TABLE, services: 0 });
-    const login = await app.inject({ method: 'POST', url: '/api/users/login-admin', payload: ADMIN });
+    const login = await app.inject({ method: 'POST', url: '/api/users/login-admin', payload: BENCH_ADMIN });
     const token = login.json<{ data: { authToken: string } }>().data.authToken;
     const picked = await rows<{ id: string; updated_at: string }>(
       target.database.db,
