@@ -1,17 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { courseFaqs, courseResources, courseReviews, courseSyllabus, courseTableData } from '@/server/db/schema';
 import { COURSE_ITEM_KINDS, type Course, type CourseItemKind } from '@/shared/schemas';
+import { COURSE_ITEM_TABLES } from './course-item-tables';
 import { getCourse, touchCourse } from './courses-repo';
 
-/** The table of each item kind (the kinds themselves are declared in src/shared). */
-const TABLES = {
-  syllabus: courseSyllabus,
-  faq: courseFaqs,
-  review: courseReviews,
-  resource: courseResources,
-  tableData: courseTableData,
-} as const satisfies Record<CourseItemKind, unknown>;
 type ItemKind = CourseItemKind;
 /** Column values of an item, already validated by the kind's shared schema (keys are column names). */
 export type ItemFields = Record<string, string | number>;
@@ -40,7 +32,7 @@ async function withCourse(db: Db, courseId: string, change: (tx: Db) => Promise<
 }
 
 export function addItem(db: Db, kind: ItemKind, courseId: string, fields: ItemFields): Promise<ItemResult> {
-  const table = TABLES[kind];
+  const { table } = COURSE_ITEM_TABLES[kind];
   // clock_timestamp, not now(): insertion order must hold even between overlapping transactions.
   const values = { ...fields, courseId, createdAt: sql`clock_timestamp()` };
   return withCourse(db, courseId, async (tx) => {
@@ -55,7 +47,7 @@ export function updateItem(
   itemId: string,
   fields: ItemFields,
 ): Promise<ItemResult> {
-  const table = TABLES[kind];
+  const { table } = COURSE_ITEM_TABLES[kind];
   const { noun } = COURSE_ITEM_KINDS[kind];
   return withCourse(db, courseId, async (tx) => {
     const updated = await tx
@@ -68,7 +60,7 @@ export function updateItem(
 }
 
 export function deleteItem(db: Db, kind: ItemKind, courseId: string, itemId: string): Promise<ItemResult> {
-  const table = TABLES[kind];
+  const { table } = COURSE_ITEM_TABLES[kind];
   const { noun } = COURSE_ITEM_KINDS[kind];
   return withCourse(db, courseId, async (tx) => {
     const deleted = await tx

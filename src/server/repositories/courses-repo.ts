@@ -2,12 +2,8 @@ import { eq, like, or, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { courses } from '@/server/db/schema';
 import type { Course, CourseCardBody, PageDataBody } from '@/shared/schemas';
+import { courseItemListsSql } from './course-item-tables';
 import { iso, jsonValue } from './sql-json';
-
-/** One item table of course `c` as a JSON array, in the order the wire promises. */
-const itemsJson = (table: string, fields: string, order = 'i.created_at, i.id') =>
-  `coalesce((select json_agg(json_build_object('_id', i.id, ${fields}) order by ${order})
-    from ${table} i where i.course_id = c.id), '[]'::json)`;
 
 /**
  * The wire shape of a course (API.md) over the alias `c`, items included, so a list is one query.
@@ -22,11 +18,7 @@ export const courseJsonSql = sql`json_build_object(
     'courseDetails', json_build_object('duration', c.duration, 'level', c.level, 'language', c.language,
       'certificate', c.certificate, 'instructor', c.instructor, 'enrollmentDeadline', c.enrollment_deadline,
       'startDate', c.start_date),
-    'syllabus', ${sql.raw(itemsJson('course_syllabus', `'week', i.week, 'topic', i.topic, 'details', i.details`, 'i.week, i.created_at, i.id'))},
-    'faq', ${sql.raw(itemsJson('course_faqs', `'question', i.question, 'answer', i.answer`))},
-    'reviews', ${sql.raw(itemsJson('course_reviews', `'reviewer', i.reviewer, 'comment', i.comment, 'rating', i.rating`))},
-    'additionalResources', ${sql.raw(itemsJson('course_resources', `'name', i.name, 'link', i.link`))},
-    'tableData', ${sql.raw(itemsJson('course_table_data', `'feature', i.feature, 'value', i.value`))},
+    ${courseItemListsSql},
     'whatYouWillLearn', to_json(c.what_you_will_learn)),
   'createdAt', ${iso('c.created_at')}, 'updatedAt', ${iso('c.updated_at')})`;
 

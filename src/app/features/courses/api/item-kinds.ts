@@ -1,12 +1,18 @@
-import { COURSE_ITEM_KINDS, type Course, type CourseItemKind } from '@/shared/schemas';
+import {
+  COURSE_ITEM_KINDS,
+  type Course,
+  type CourseItemFieldsOf,
+  type CourseItemKind,
+  type CourseItemOf,
+} from '@/shared/schemas';
 import type { z } from 'zod';
 
 /** The five item kinds of a course page, from the one table in src/shared. */
 export const ITEM_KINDS = COURSE_ITEM_KINDS;
 
 export type ItemKind = CourseItemKind;
-export type ItemOf<K extends ItemKind> = Course['pageData'][(typeof ITEM_KINDS)[K]['list']][number];
-export type ItemFieldsOf<K extends ItemKind> = Omit<ItemOf<K>, '_id'>;
+export type ItemOf<K extends ItemKind> = CourseItemOf<K>;
+export type ItemFieldsOf<K extends ItemKind> = CourseItemFieldsOf<K>;
 
 export const itemsOf = <K extends ItemKind>(course: Course, kind: K) =>
   course.pageData[ITEM_KINDS[kind].list] as ItemOf<K>[];

@@ -1,6 +1,5 @@
 import { Stack, Text, TextInput } from '@mantine/core';
 import { LongTextInput } from '@/app/features/courses/components/long-text-input';
-import { MESSAGES } from '@/shared/messages';
 import { plural } from '@/shared/plural';
 import { type Course, type FaqItem } from '@/shared/schemas';
 import { ItemTab, type ItemView } from './item-tab';
@@ -36,7 +35,6 @@ const view: ItemView<'faq', Values> = {
   name: (item) => `FAQ "${item.question}"`,
   blank: { question: '', answer: '' },
   toValues: ({ question, answer }) => ({ question, answer }),
-  deleted: MESSAGES.deleted.faq,
   Fields,
   Content,
 };

@@ -1,5 +1,4 @@
 import { SimpleGrid, Text, TextInput } from '@mantine/core';
-import { MESSAGES } from '@/shared/messages';
 import { plural } from '@/shared/plural';
 import { type Course, type TableDataItem } from '@/shared/schemas';
 import { ItemTab, type ItemView } from './item-tab';
@@ -34,7 +33,6 @@ const view: ItemView<'tableData', Values> = {
   name: (item) => `feature "${item.feature}"`,
   blank: { feature: '', value: '' },
   toValues: ({ feature, value }) => ({ feature, value }),
-  deleted: MESSAGES.deleted.tableData,
   Fields,
   Content,
 };

@@ -11,12 +11,13 @@ import {
   type FormValues,
 } from '@/app/features/courses/components/modals/schema-form-modal';
 import { deleteWithNotice } from '@/app/lib/confirm';
+import { MESSAGES } from '@/shared/messages';
 import type { Course } from '@/shared/schemas';
 import { ItemRow } from './item-row';
 
 /**
- * What differs between the five item kinds: their words, form fields and how an item reads (the schema comes from the
- * kind).
+ * What differs between the five item kinds: their words, form fields and how an item reads (the schema and
+ * the deletion notice come from the kind).
  */
 export interface ItemView<K extends ItemKind, V extends FormValues> {
   kind: K;
@@ -28,8 +29,6 @@ export interface ItemView<K extends ItemKind, V extends FormValues> {
   name: (item: ItemOf<K>) => string;
   blank: V;
   toValues: (item: ItemOf<K>) => V;
-  /** Spec 8 deletion notice texts. */
-  deleted: { text: string; failText: string };
   Fields: FieldsComponent<V>;
   Content: ComponentType<{ item: ItemOf<K> }>;
 }
@@ -66,7 +65,7 @@ export function ItemTab<K extends ItemKind, V extends FormValues>({
               key={item._id}
               name={view.name(item)}
               onEdit={() => setEditing(item)}
-              onDelete={() => void deleteWithNotice(() => remove.mutateAsync(item._id), view.deleted)}
+              onDelete={() => void deleteWithNotice(() => remove.mutateAsync(item._id), MESSAGES.deleted[view.kind])}
               deleting={remove.isPending && remove.variables === item._id}
             >
               <view.Content item={item} />

@@ -1,6 +1,5 @@
 import { Anchor, Stack, Text, TextInput } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
-import { MESSAGES } from '@/shared/messages';
 import { plural } from '@/shared/plural';
 import { type Course, type ResourceItem } from '@/shared/schemas';
 import { ItemTab, type ItemView } from './item-tab';
@@ -43,7 +42,6 @@ const view: ItemView<'resource', Values> = {
   name: (item) => `resource "${item.name}"`,
   blank: { name: '', link: '' },
   toValues: ({ name, link }) => ({ name, link }),
-  deleted: MESSAGES.deleted.resource,
   Fields,
   Content,
 };

@@ -2,7 +2,6 @@ import { Group, Input, Rating, Stack, Text, TextInput } from '@mantine/core';
 import { useId } from 'react';
 import { LongTextInput } from '@/app/features/courses/components/long-text-input';
 import { RATING_MAX, RATING_MIN } from '@/shared/constants';
-import { MESSAGES } from '@/shared/messages';
 import { plural } from '@/shared/plural';
 import { type Course, type ReviewItem } from '@/shared/schemas';
 import { ItemTab, type ItemView } from './item-tab';
@@ -68,7 +67,6 @@ const view: ItemView<'review', Values> = {
   name: (item) => `review by ${item.reviewer}`,
   blank: { reviewer: '', rating: RATING_MIN, comment: '' },
   toValues: ({ reviewer, rating, comment }) => ({ reviewer, rating, comment }),
-  deleted: MESSAGES.deleted.review,
   Fields,
   Content,
 };

@@ -1,6 +1,5 @@
 import { Badge, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { LongTextInput } from '@/app/features/courses/components/long-text-input';
-import { MESSAGES } from '@/shared/messages';
 import { plural } from '@/shared/plural';
 import { type Course, type SyllabusItem } from '@/shared/schemas';
 import { ItemTab, type ItemView } from './item-tab';
@@ -47,7 +46,6 @@ const view: ItemView<'syllabus', Values> = {
   name: (item) => `syllabus week ${item.week}`,
   blank: { week: '', topic: '', details: '' },
   toValues: ({ week, topic, details }) => ({ week, topic, details }),
-  deleted: MESSAGES.deleted.syllabus,
   Fields,
   Content,
 };
