@@ -7,9 +7,9 @@ import { bootstrap } from './bootstrap';
 import { openDatabase, type Database } from './db/client';
 import { isApiRequest, registerAuthGuard } from './plugins/auth-guard';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
+import { registerListReplies } from './plugins/list-replies';
 import { warnOfUntrustedProxies } from './plugins/proxy-warning';
 import { registerStatic } from './plugins/static-files';
-import { ListCache } from './repositories/list-cache';
 import { authRoutes } from './routes/auth';
 import { batchRoutes } from './routes/batches';
 import { bulkRoutes } from './routes/bulk';
@@ -26,7 +26,6 @@ import type { ServerConfig } from './config';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    lists: ListCache;
     /** Every route registered, as `METHOD /pattern` (the OpenAPI test checks each is described). */
     routeList: string[];
   }
@@ -83,7 +82,7 @@ export async function buildApp(config: ServerConfig, database?: Database): Promi
     if (isApiRequest(request)) reply.header('cache-control', 'no-store');
   });
   warnOfUntrustedProxies(app);
-  app.decorate('lists', new ListCache(db.db));
+  registerListReplies(app, db.db);
   registerAuthGuard(app, db.db);
   healthRoutes(app, db.db, db.kind);
   authRoutes(app, db.db);

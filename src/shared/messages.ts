@@ -95,8 +95,7 @@ export const MESSAGES = {
     notAdmin: 'This account is not an administrator.',
     unauthorized: 'Please log in again: your session is missing, expired or was logged out.',
     forbidden: 'Only administrators can use this.',
-    tooManyAttempts: (minutes: number) =>
-      `Too many failed login attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    tooManyAttempts: (minutes: number) => `Too many failed login attempts. Try again in ${plural(minutes, 'minute')}.`,
     validation: 'Some fields are missing or invalid. Check them and try again.',
     malformedJson: 'The request body is not valid JSON.',
     notJson: 'Send the request body as JSON (content-type: application/json).',

@@ -29,14 +29,21 @@ export function getCourse(db: Db, id: string): Promise<Course | null> {
   return jsonValue<Course>(db, sql`select ${courseJsonSql}::text as json from courses c where c.id = ${id}`);
 }
 
-/** Bumps updated_at and locks the course row, so writes to one course and its items run one at a time. */
-export async function touchCourse(db: Db, id: string): Promise<boolean> {
-  const touched = await db
+/**
+ * Locks the course row, so writes to one course and its items run one at a time; false when there is
+ * no such course.
+ */
+export async function lockCourse(db: Db, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: courses.id }).from(courses).where(eq(courses.id, id)).for('update');
+  return row !== undefined;
+}
+
+/** Marks the course as changed now (its items are part of it). */
+export async function touchCourse(db: Db, id: string): Promise<void> {
+  await db
     .update(courses)
     .set({ updatedAt: sql`now()` })
-    .where(eq(courses.id, id))
-    .returning({ id: courses.id });
-  return touched.length > 0;
+    .where(eq(courses.id, id));
 }
 
 /** A URL slug from a title: ASCII letters and digits joined by single dashes. */

@@ -1,57 +1,40 @@
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Db } from '@/server/db/client';
 
 export type ListName = 'users' | 'courses' | 'enrollments' | 'batches' | 'services';
-export type Encoding = 'br' | 'gzip' | 'identity';
 
-const gzip = promisify(zlib.gzip);
-const brotli = promisify(zlib.brotliCompress);
-/** Fast settings: a list is compressed once per version, but the first reader waits for it. */
-const ENCODERS: Record<Exclude<Encoding, 'identity'>, (b: Buffer) => Promise<Buffer>> = {
-  gzip: (b) => gzip(b, { level: 4 }),
-  br: (b) =>
-    brotli(b, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: b.length },
-    }),
-};
 /** Rows fetched per round trip from the cursor: bounded memory in the database (PGlite runs in WASM). */
 const FETCH_ROWS = 5000;
 
-interface Entry {
+/** One version of a list's whole reply body; the same object for every reader of that version. */
+export interface ListEntry {
   version: number;
   body: Promise<Buffer>;
-  encoded: Map<Encoding, Promise<Buffer>>;
 }
 
 /**
- * Whole list replies, built once per list version and kept compressed. The version comes from the
- * list_versions table, which triggers bump in the writing transaction, so every instance behind a load
- * balancer sees a change at once. Concurrent readers of a version share one build.
+ * Whole list replies, built once per list version. The version comes from the list_versions table,
+ * which triggers bump in the writing transaction, so every instance behind a load balancer sees a change
+ * at once. Concurrent readers of a version share one build.
  */
 export class ListCache {
-  private entries = new Map<ListName, Entry>();
+  private entries = new Map<ListName, ListEntry>();
 
   constructor(private db: Db) {}
 
-  async reply(name: ListName, envelopeKey: string, rowsQuery: SQL, encoding: Encoding): Promise<Buffer> {
+  /** The list's current version: `{"success":true,<envelopeKey>:[...rows]}` as JSON text. */
+  async current(name: ListName, envelopeKey: string, rowsQuery: SQL): Promise<ListEntry> {
     const version = await currentVersion(this.db, name);
     let entry = this.entries.get(name);
     // A reader that saw an older version than the cached one gets the newer list: never step back.
     if (!entry || entry.version < version) {
-      entry = { version, body: this.build(name, envelopeKey, rowsQuery), encoded: new Map() };
-      this.entries.set(name, entry);
+      const built: ListEntry = { version, body: this.build(name, envelopeKey, rowsQuery) };
+      this.entries.set(name, built);
       // A failed build is not cached.
-      entry.body.catch(() => this.entries.get(name) === entry && this.entries.delete(name));
+      built.body.catch(() => this.entries.get(name) === built && this.entries.delete(name));
+      entry = built;
     }
-    if (encoding === 'identity') return entry.body;
-    let encoded = entry.encoded.get(encoding);
-    if (!encoded) {
-      encoded = entry.body.then(ENCODERS[encoding]);
-      entry.encoded.set(encoding, encoded);
-    }
-    return encoded;
+    return entry;
   }
 
   /**

@@ -1,6 +1,5 @@
 import type { Db } from '@/server/db/client';
 import { HttpError, notFound, parse } from '@/server/errors';
-import { sendList } from '@/server/plugins/list-replies';
 import {
   batchesListRows,
   createBatch,
@@ -19,9 +18,7 @@ function sendWithAllBatches(reply: FastifyReply, fields: Record<string, unknown>
 }
 
 export function batchRoutes(app: FastifyInstance, db: Db) {
-  app.get('/api/batches', (request, reply) =>
-    sendList(app.lists, request, reply, 'batches', 'batches', batchesListRows),
-  );
+  app.get('/api/batches', (_request, reply) => reply.sendList('batches', 'batches', batchesListRows));
 
   app.post('/api/batches/start', async (request, reply) => {
     const body = parse(batchBody, request.body);

@@ -1,12 +1,11 @@
 import type { Db } from '@/server/db/client';
 import { HttpError, notFound, parse } from '@/server/errors';
-import { sendList } from '@/server/plugins/list-replies';
 import {
   addItem,
   deleteItem,
   updateItem,
+  type ItemChange,
   type ItemFields,
-  type ItemResult,
 } from '@/server/repositories/course-items-repo';
 import {
   coursesListRows,
@@ -29,12 +28,6 @@ import {
 } from '@/shared/schemas';
 import type { FastifyInstance } from 'fastify';
 
-/** The course after an item change, or a 404 naming what was missing. */
-const found = (result: ItemResult) => {
-  if ('missing' in result) throw notFound(result.missing);
-  return result;
-};
-
 /** Add, update and delete of one item kind at its spec path (POST/PUT/DELETE /api/courses/{path}/...). */
 function itemRoutes(app: FastifyInstance, db: Db, kind: CourseItemKind) {
   const { path, idField, noun } = COURSE_ITEM_KINDS[kind];
@@ -44,28 +37,33 @@ function itemRoutes(app: FastifyInstance, db: Db, kind: CourseItemKind) {
     const { courseId: _c, [idField]: _i, ...fields } = body;
     return fields as ItemFields;
   };
+  /** The changed course, or a 404 naming whichever record was not there. */
+  const changed = (change: ItemChange) => {
+    if ('missing' in change) throw notFound(change.missing === 'course' ? 'Course' : noun);
+    return change;
+  };
 
   app.post(`/api/courses/${path}/add`, async (request) => {
     const body = parse(bodies.add, request.body);
-    const data = found(await addItem(db, kind, body.courseId, fieldsOf(body)));
+    const data = changed(await addItem(db, kind, body.courseId, fieldsOf(body)));
     return { success: true, data, showMessage: true, message: MESSAGES.server.itemAdded(noun) };
   });
 
   app.put(`/api/courses/${path}/update`, async (request) => {
     const body = parse(bodies.update, request.body) as Record<string, string> & { courseId: string };
-    const data = found(await updateItem(db, kind, body.courseId, body[idField]!, fieldsOf(body)));
+    const data = changed(await updateItem(db, kind, body.courseId, body[idField]!, fieldsOf(body)));
     return { success: true, data, showMessage: true, message: MESSAGES.server.itemUpdated(noun) };
   });
 
   // The client shows its own deletion notice (spec section 8), so no toast here.
   app.delete(`/api/courses/${path}/delete`, async (request) => {
     const body = parse(bodies.remove, request.body) as Record<string, string> & { courseId: string };
-    return { success: true, data: found(await deleteItem(db, kind, body.courseId, body[idField]!)) };
+    return { success: true, data: changed(await deleteItem(db, kind, body.courseId, body[idField]!)) };
   });
 }
 
 export function courseRoutes(app: FastifyInstance, db: Db) {
-  app.get('/api/courses', (request, reply) => sendList(app.lists, request, reply, 'courses', 'data', coursesListRows));
+  app.get('/api/courses', (_request, reply) => reply.sendList('courses', 'data', coursesListRows));
 
   app.get('/api/courses/:id', async (request) => {
     const { id } = parse(idParams, request.params);

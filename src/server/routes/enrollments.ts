@@ -1,6 +1,5 @@
 import type { Db } from '@/server/db/client';
 import { notFound, parse } from '@/server/errors';
-import { sendList } from '@/server/plugins/list-replies';
 import {
   batchExists,
   deleteEnrollment,
@@ -22,9 +21,7 @@ function replyWith(data: Enrollment | null, message?: string) {
 }
 
 export function enrollmentRoutes(app: FastifyInstance, db: Db) {
-  app.get('/api/enrollments', (request, reply) =>
-    sendList(app.lists, request, reply, 'enrollments', 'data', enrollmentsListRows),
-  );
+  app.get('/api/enrollments', (_request, reply) => reply.sendList('enrollments', 'data', enrollmentsListRows));
 
   app.post('/api/enrollment/enroll', async (request, reply) => {
     const body = parse(enrollBody, request.body);

@@ -1,6 +1,5 @@
 import type { Db } from '@/server/db/client';
 import { notFound, parse } from '@/server/errors';
-import { sendList } from '@/server/plugins/list-replies';
 import {
   createService,
   deleteService,
@@ -13,9 +12,7 @@ import { idParams, serviceCreateBody } from '@/shared/schemas';
 import type { FastifyInstance } from 'fastify';
 
 export function serviceRoutes(app: FastifyInstance, db: Db) {
-  app.get('/api/services', (request, reply) =>
-    sendList(app.lists, request, reply, 'services', 'data', servicesListRows),
-  );
+  app.get('/api/services', (_request, reply) => reply.sendList('services', 'data', servicesListRows));
 
   app.get('/api/services/user/:id', async (request, reply) => {
     const { id } = parse(idParams, request.params);

@@ -1,13 +1,12 @@
 import type { Db } from '@/server/db/client';
 import { HttpError, notFound, parse } from '@/server/errors';
-import { sendList } from '@/server/plugins/list-replies';
 import { deleteUser, getUser, usersListRows } from '@/server/repositories/users-repo';
 import { MESSAGES } from '@/shared/messages';
 import { idParams } from '@/shared/schemas';
 import type { FastifyInstance } from 'fastify';
 
 export function userRoutes(app: FastifyInstance, db: Db) {
-  app.get('/api/users', (request, reply) => sendList(app.lists, request, reply, 'users', 'users', usersListRows));
+  app.get('/api/users', (_request, reply) => reply.sendList('users', 'users', usersListRows));
 
   app.get('/api/users/:id', async (request) => {
     const { id } = parse(idParams, request.params);
