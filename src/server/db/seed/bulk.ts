@@ -1,30 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '@/server/db/client';
-import {
-  batches,
-  courseFaqs,
-  courseResources,
-  courseReviews,
-  courseSyllabus,
-  courseTableData,
-  courses,
-  enrollments,
-  servicePurchases,
-  users,
-} from '@/server/db/schema';
+import { batches, courses, enrollments, servicePurchases, users } from '@/server/db/schema';
 import type { Currency } from '@/shared/constants';
-import { DEMO_COURSES } from './demo-courses';
+import { insertBatches, insertCatalogue, makeCatalogue, makeDemoBatches } from './demo-catalogue';
 import { emailPart } from './demo-people';
 import { SERVICE_KINDS } from './demo-services';
 import {
-  DEMO_BATCHES,
-  enrollmentWindow,
-  makeBatchRow,
-  makeCourseRows,
+  batchesOpenTo,
   makeEnrollmentRow,
   makePerson,
   makeServiceRow,
   makeUserRow,
+  paymentCurrency,
   type BatchRow,
   type CourseRow,
   type EnrollmentRow,
@@ -105,7 +92,7 @@ export async function seedBulk(db: Db, opts: BulkOptions): Promise<BulkResult> {
         chunk.push(user);
         customers.push({
           user,
-          currency: rng.chance(0.1) ? rng.pick(['INR', 'USD', 'EUR', 'GBP'] as const) : person.group.currency,
+          currency: paymentCurrency(rng, person),
         });
       }
       await insertJson(tdb, users, chunk);
@@ -124,8 +111,7 @@ export async function seedBulk(db: Db, opts: BulkOptions): Promise<BulkResult> {
       const chunk: EnrollmentRow[] = [];
       for (let i = 0; i < CHUNK.enrollments && done + i < opts.enrollments; i++) {
         const { user, currency } = rng.pick(customers);
-        const userCreated = Date.parse(user.createdAt);
-        const open = batchRows.filter((b) => enrollmentWindow(b, now)[1] > userCreated + 7_200_000);
+        const open = batchesOpenTo(batchRows, user, now);
         const batch = rng.pick(open.length > 0 ? open : batchRows);
         chunk.push(
           makeEnrollmentRow(rng, { id: rng.uuid(), user, currency, course: rng.pick(courseRows), batch, now }),
@@ -169,21 +155,14 @@ async function ensureCatalogue(db: Db, rng: Random, now: number) {
   let batchRows = (await db.select().from(batches)) as BatchRow[];
   const added = { courses: 0, batches: 0 };
   if (courseRows.length === 0) {
-    const catalogue = DEMO_COURSES.map((c, i) =>
-      makeCourseRows(c, rng.uuid(), daysBefore(now, 560 - i * 45), () => rng.uuid()),
-    );
-    courseRows = catalogue.map((c) => c.course);
-    await db.insert(courses).values(courseRows);
-    await db.insert(courseSyllabus).values(catalogue.flatMap((c) => c.syllabus));
-    await db.insert(courseFaqs).values(catalogue.flatMap((c) => c.faqs));
-    await db.insert(courseReviews).values(catalogue.flatMap((c) => c.reviews));
-    await db.insert(courseResources).values(catalogue.flatMap((c) => c.resources));
-    await db.insert(courseTableData).values(catalogue.flatMap((c) => c.tableData));
+    const catalogue = makeCatalogue(rng, now);
+    await insertCatalogue(db, catalogue);
+    courseRows = catalogue.courses;
     added.courses = courseRows.length;
   }
   if (batchRows.length === 0) {
-    batchRows = DEMO_BATCHES.map((b) => makeBatchRow(b, rng.uuid()));
-    await db.insert(batches).values(batchRows);
+    batchRows = makeDemoBatches(rng);
+    await insertBatches(db, batchRows);
     added.batches = batchRows.length;
   }
   return { courseRows, batchRows, added };

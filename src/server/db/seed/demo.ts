@@ -1,28 +1,15 @@
 import type { Db } from '@/server/db/client';
-import {
-  batches,
-  courseFaqs,
-  courseResources,
-  courseReviews,
-  courseSyllabus,
-  courseTableData,
-  courses,
-  enrollments,
-  servicePurchases,
-  users,
-} from '@/server/db/schema';
-import { CURRENCIES, type Currency } from '@/shared/constants';
-import { DEMO_COURSES } from './demo-courses';
+import { enrollments, servicePurchases, users } from '@/server/db/schema';
+import type { Currency } from '@/shared/constants';
+import { insertBatches, insertCatalogue, makeCatalogue, makeDemoBatches } from './demo-catalogue';
 import { SERVICE_KINDS } from './demo-services';
 import {
-  DEMO_BATCHES,
-  enrollmentWindow,
-  makeBatchRow,
-  makeCourseRows,
+  batchesOpenTo,
   makeEnrollmentRow,
   makePerson,
   makeServiceRow,
   makeUserRow,
+  paymentCurrency,
   personalEmail,
   type EnrollmentRow,
   type ServiceRow,
@@ -54,22 +41,18 @@ export function buildDemoData(seed = DEMO_SEED, now = REFERENCE_DATE) {
       email,
       createdAt: momentBetween(rng, daysBefore(now, 548), daysBefore(now, 1)),
     });
-    // Most people pay in their home currency; some pay by a card in another.
-    people.push({ user, currency: rng.chance(0.1) ? rng.pick(CURRENCIES) : person.group.currency });
+    people.push({ user, currency: paymentCurrency(rng, person) });
   }
 
-  const catalogue = DEMO_COURSES.map((c, i) =>
-    makeCourseRows(c, rng.uuid(), daysBefore(now, 560 - i * 45), () => rng.uuid()),
-  );
-  const courseRows = catalogue.map((c) => c.course);
-  const batchRows = DEMO_BATCHES.map((b) => makeBatchRow(b, rng.uuid()));
+  const catalogue = makeCatalogue(rng, now);
+  const courseRows = catalogue.courses;
+  const batchRows = makeDemoBatches(rng);
 
   const enrollmentRows: EnrollmentRow[] = [];
   const taken = new Set<string>();
   while (enrollmentRows.length < DEMO_COUNTS.enrollments) {
     const { user, currency } = rng.pick(people);
-    // Only batches still open after the person signed up.
-    const open = batchRows.filter((b) => enrollmentWindow(b, now)[1] > Date.parse(user.createdAt) + 7_200_000);
+    const open = batchesOpenTo(batchRows, user, now);
     if (open.length === 0) continue;
     const batch = rng.pick(open);
     const course = rng.pick(courseRows);
@@ -95,12 +78,7 @@ export function buildDemoData(seed = DEMO_SEED, now = REFERENCE_DATE) {
 
   return {
     users: people.map((p) => p.user),
-    courses: courseRows,
-    syllabus: catalogue.flatMap((c) => c.syllabus),
-    faqs: catalogue.flatMap((c) => c.faqs),
-    reviews: catalogue.flatMap((c) => c.reviews),
-    resources: catalogue.flatMap((c) => c.resources),
-    tableData: catalogue.flatMap((c) => c.tableData),
+    ...catalogue,
     batches: batchRows,
     enrollments: enrollmentRows,
     services: serviceRows,
@@ -114,13 +92,8 @@ export async function seedDemoData(db: Db): Promise<void> {
   const data = buildDemoData();
   await db.transaction(async (tx) => {
     await tx.insert(users).values(data.users);
-    await tx.insert(courses).values(data.courses);
-    await tx.insert(courseSyllabus).values(data.syllabus);
-    await tx.insert(courseFaqs).values(data.faqs);
-    await tx.insert(courseReviews).values(data.reviews);
-    await tx.insert(courseResources).values(data.resources);
-    await tx.insert(courseTableData).values(data.tableData);
-    await tx.insert(batches).values(data.batches);
+    await insertCatalogue(tx, data);
+    await insertBatches(tx, data.batches);
     await tx.insert(enrollments).values(data.enrollments);
     await tx.insert(servicePurchases).values(data.services);
   });

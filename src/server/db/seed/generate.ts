@@ -1,5 +1,5 @@
 import type { batches, courses, enrollments, servicePurchases, users } from '@/server/db/schema';
-import type { Currency } from '@/shared/constants';
+import { CURRENCIES, type Currency } from '@/shared/constants';
 import { AVAILABLE_DAYS, courseImage } from './demo-courses';
 import { INTERESTS, OCCUPATIONS, PAST_EXPERIENCES, emailPart, pickGroup, type PeopleGroup } from './demo-people';
 import { addDays, addHours, iso, momentBetween, type Random } from './random';
@@ -179,6 +179,14 @@ export function enrollmentWindow(b: BatchRow, now: number): [number, number] {
   if (!b.endDate) return [start, now];
   return [addDays(start, -28), Math.min(addDays(start, 14), now)];
 }
+
+/** The batches a person can still join: open until at least two hours after they signed up. */
+export const batchesOpenTo = (batchRows: readonly BatchRow[], user: UserRow, now: number) =>
+  batchRows.filter((b) => enrollmentWindow(b, now)[1] > Date.parse(user.createdAt) + 7_200_000);
+
+/** Most people pay in their home currency; some pay by a card in another. */
+export const paymentCurrency = (rng: Random, p: Person): Currency =>
+  rng.chance(0.1) ? rng.pick(CURRENCIES) : p.group.currency;
 
 export interface EnrollmentInput {
   id: string;
