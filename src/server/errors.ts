@@ -1,4 +1,6 @@
 import { MESSAGES } from '@/shared/messages';
+import { idParams } from '@/shared/schemas';
+import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 
 /** An error whose message is safe and useful to show to the person who made the request. */
@@ -15,6 +17,12 @@ export class HttpError extends Error {
 
 export const notFound = (what: string) => new HttpError(404, MESSAGES.server.notFound(what));
 
+/** The record a repository gave back, or a 404 naming `what` (null, undefined and false: no such record). */
+export function found<T>(value: T | null | undefined | false, what: string): T {
+  if (value === null || value === undefined || value === false) throw notFound(what);
+  return value;
+}
+
 /** Parses input with a shared schema; a failure becomes a 400 naming each bad field. */
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input ?? {});
@@ -28,3 +36,6 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<
   const message = Object.keys(errors).length === 1 && first ? first : MESSAGES.server.validation;
   throw new HttpError(400, message, errors);
 }
+
+/** The `:id` of the route, a 400 unless it is a valid id. */
+export const idParam = (request: FastifyRequest): string => parse(idParams, request.params).id;

@@ -1,5 +1,6 @@
 import type { Db } from '@/server/db/client';
-import { HttpError, notFound, parse } from '@/server/errors';
+import { found, HttpError, idParam, notFound, parse } from '@/server/errors';
+import { toast } from '@/server/http/replies';
 import {
   batchesListRows,
   createBatch,
@@ -9,7 +10,7 @@ import {
   updateBatch,
 } from '@/server/repositories/batches-repo';
 import { MESSAGES } from '@/shared/messages';
-import { batchBody, batchUpdateBody, idParams } from '@/shared/schemas';
+import { batchBody, batchUpdateBody } from '@/shared/schemas';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /** Sends `fields` plus the list, which stays JSON text from the database (never parsed here). */
@@ -27,26 +28,21 @@ export function batchRoutes(app: FastifyInstance, db: Db) {
     reply.code(201);
     return sendWithAllBatches(
       reply,
-      { success: true, message: MESSAGES.server.batchStarted(body.batchName), showMessage: true, data },
+      toast(MESSAGES.server.batchStarted(body.batchName), data),
       await listBatchesJson(db),
     );
   });
 
   app.put('/api/batches/update/:id', async (request, reply) => {
-    const { id } = parse(idParams, request.params);
+    const id = idParam(request);
     const body = parse(batchUpdateBody, request.body);
-    if (!(await updateBatch(db, id, body))) throw notFound('Batch');
+    found(await updateBatch(db, id, body), 'Batch');
     const data = await getBatch(db, id);
-    return sendWithAllBatches(
-      reply,
-      { success: true, message: MESSAGES.server.batchUpdated, showMessage: true, data },
-      await listBatchesJson(db),
-    );
+    return sendWithAllBatches(reply, toast(MESSAGES.server.batchUpdated, data), await listBatchesJson(db));
   });
 
   app.delete('/api/batches/delete/:id', async (request, reply) => {
-    const { id } = parse(idParams, request.params);
-    const result = await deleteEmptyBatch(db, id);
+    const result = await deleteEmptyBatch(db, idParam(request));
     if (!result.deleted) {
       if (result.enrollmentCount === null) throw notFound('Batch');
       throw new HttpError(409, MESSAGES.server.batchHasEnrollments(result.enrollmentCount));

@@ -1,5 +1,6 @@
 import type { Db } from '@/server/db/client';
-import { HttpError, notFound, parse } from '@/server/errors';
+import { found, HttpError, idParam, notFound, parse } from '@/server/errors';
+import { toast } from '@/server/http/replies';
 import {
   addItem,
   deleteItem,
@@ -21,7 +22,6 @@ import {
   COURSE_ITEM_KINDS,
   courseCardBody,
   courseItemBodies,
-  idParams,
   pageDataBody,
   whatYouWillLearnBody,
   type CourseItemKind,
@@ -45,14 +45,13 @@ function itemRoutes(app: FastifyInstance, db: Db, kind: CourseItemKind) {
 
   app.post(`/api/courses/${path}/add`, async (request) => {
     const body = parse(bodies.add, request.body);
-    const data = changed(await addItem(db, kind, body.courseId, fieldsOf(body)));
-    return { success: true, data, showMessage: true, message: MESSAGES.server.itemAdded(noun) };
+    return toast(MESSAGES.server.itemAdded(noun), changed(await addItem(db, kind, body.courseId, fieldsOf(body))));
   });
 
   app.put(`/api/courses/${path}/update`, async (request) => {
     const body = parse(bodies.update, request.body) as Record<string, string> & { courseId: string };
     const data = changed(await updateItem(db, kind, body.courseId, body[idField]!, fieldsOf(body)));
-    return { success: true, data, showMessage: true, message: MESSAGES.server.itemUpdated(noun) };
+    return toast(MESSAGES.server.itemUpdated(noun), data);
   });
 
   // The client shows its own deletion notice (spec section 8), so no toast here.
@@ -65,43 +64,38 @@ function itemRoutes(app: FastifyInstance, db: Db, kind: CourseItemKind) {
 export function courseRoutes(app: FastifyInstance, db: Db) {
   app.get('/api/courses', (_request, reply) => reply.sendList('courses', 'data', coursesListRows));
 
-  app.get('/api/courses/:id', async (request) => {
-    const { id } = parse(idParams, request.params);
-    const course = await getCourse(db, id);
-    if (!course) throw notFound('Course');
-    return { success: true, data: course };
-  });
+  app.get('/api/courses/:id', async (request) => ({
+    success: true,
+    data: found(await getCourse(db, idParam(request)), 'Course'),
+  }));
 
   app.post('/api/courses/card', async (request, reply) => {
     const card = parse(courseCardBody, request.body);
     const data = await createCourse(db, card);
     if (!data) throw new HttpError(409, MESSAGES.server.noFreeSlug);
-    return reply.code(201).send({ success: true, data, showMessage: true, message: MESSAGES.server.courseAdded });
+    return reply.code(201).send(toast(MESSAGES.server.courseAdded, data));
   });
 
   app.delete('/api/courses/:id', async (request) => {
-    const { id } = parse(idParams, request.params);
-    if (!(await deleteCourse(db, id))) throw notFound('Course');
+    found(await deleteCourse(db, idParam(request)), 'Course');
     return { success: true };
   });
 
   app.put('/api/courses/:id/pageData', async (request) => {
-    const { id } = parse(idParams, request.params);
+    const id = idParam(request);
     const page = parse(pageDataBody, request.body);
     const data = await updatePageData(db, id, page);
     if (data === 'slug-taken') {
       throw new HttpError(409, MESSAGES.server.slugTaken(page.slug), { slug: MESSAGES.server.slugInUse });
     }
-    if (!data) throw notFound('Course');
-    return { success: true, data, showMessage: true, message: MESSAGES.server.pageDataUpdated };
+    return toast(MESSAGES.server.pageDataUpdated, found(data, 'Course'));
   });
 
   app.put('/api/courses/:id/what-you-will-learn', async (request) => {
-    const { id } = parse(idParams, request.params);
+    const id = idParam(request);
     const { whatYouWillLearn } = parse(whatYouWillLearnBody, request.body);
-    const data = await setWhatYouWillLearn(db, id, whatYouWillLearn);
-    if (!data) throw notFound('Course');
-    return { success: true, data, showMessage: true, message: MESSAGES.server.learningPointsUpdated };
+    const data = found(await setWhatYouWillLearn(db, id, whatYouWillLearn), 'Course');
+    return toast(MESSAGES.server.learningPointsUpdated, data);
   });
 
   for (const kind of COURSE_ITEM_KIND_NAMES) itemRoutes(app, db, kind);

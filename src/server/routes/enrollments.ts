@@ -1,5 +1,6 @@
 import type { Db } from '@/server/db/client';
-import { notFound, parse } from '@/server/errors';
+import { found, idParam, notFound, parse } from '@/server/errors';
+import { toast } from '@/server/http/replies';
 import {
   batchExists,
   deleteEnrollment,
@@ -11,14 +12,11 @@ import {
   updateEnrollment,
 } from '@/server/repositories/enrollments-repo';
 import { MESSAGES } from '@/shared/messages';
-import { enrollBody, enrollmentUpdateBody, idParams, progressBody, type Enrollment } from '@/shared/schemas';
+import { enrollBody, enrollmentUpdateBody, progressBody, type Enrollment } from '@/shared/schemas';
 import type { FastifyInstance } from 'fastify';
 
-/** The reply of every single-enrollment write; a toast only where the screen has no feedback of its own. */
-function replyWith(data: Enrollment | null, message?: string) {
-  if (!data) throw notFound('Enrollment');
-  return { success: true, ...(message ? { message, showMessage: true } : {}), data };
-}
+/** The reply of a single-enrollment write that the screen confirms with a toast. */
+const replyWith = (data: Enrollment | null, message: string) => toast(message, found(data, 'Enrollment'));
 
 export function enrollmentRoutes(app: FastifyInstance, db: Db) {
   app.get('/api/enrollments', (_request, reply) => reply.sendList('enrollments', 'data', enrollmentsListRows));
@@ -32,35 +30,32 @@ export function enrollmentRoutes(app: FastifyInstance, db: Db) {
   });
 
   app.put('/api/enrollment/enrollments/:id/progress', async (request) => {
-    const { id } = parse(idParams, request.params);
+    const id = idParam(request);
     const { progress } = parse(progressBody, request.body);
-    return replyWith(await setProgress(db, id, progress));
+    // The progress bar is its own feedback: no toast.
+    return { success: true, data: found(await setProgress(db, id, progress), 'Enrollment') };
   });
 
   app.put('/api/enrollments/:id/complete', async (request) => {
-    const { id } = parse(idParams, request.params);
-    return replyWith(await markCompleted(db, id), MESSAGES.server.courseCompleted);
+    return replyWith(await markCompleted(db, idParam(request)), MESSAGES.server.courseCompleted);
   });
 
   app.put('/api/enrollment/:id', async (request) => {
-    const { id } = parse(idParams, request.params);
+    const id = idParam(request);
     const body = parse(enrollmentUpdateBody, request.body);
     if (body.batchId && !(await batchExists(db, body.batchId))) throw notFound('Batch');
     return replyWith(await updateEnrollment(db, id, body), MESSAGES.server.enrollmentUpdated);
   });
 
   app.put('/api/enrollments/approve/:id', async (request) => {
-    const { id } = parse(idParams, request.params);
-    return replyWith(await setVerified(db, id, true), MESSAGES.server.enrollmentApproved);
+    return replyWith(await setVerified(db, idParam(request), true), MESSAGES.server.enrollmentApproved);
   });
 
   app.put('/api/enrollments/dis-approve/:id', async (request) => {
-    const { id } = parse(idParams, request.params);
-    return replyWith(await setVerified(db, id, false), MESSAGES.server.enrollmentDisapproved);
+    return replyWith(await setVerified(db, idParam(request), false), MESSAGES.server.enrollmentDisapproved);
   });
 
   app.delete('/api/enrollments/:id', async (request) => {
-    const { id } = parse(idParams, request.params);
-    return replyWith(await deleteEnrollment(db, id), MESSAGES.server.enrollmentDeleted);
+    return replyWith(await deleteEnrollment(db, idParam(request)), MESSAGES.server.enrollmentDeleted);
   });
 }

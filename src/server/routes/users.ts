@@ -1,24 +1,22 @@
 import type { Db } from '@/server/db/client';
-import { HttpError, notFound, parse } from '@/server/errors';
+import { found, HttpError, idParam } from '@/server/errors';
+import { toast } from '@/server/http/replies';
 import { deleteUser, getUser, usersListRows } from '@/server/repositories/users-repo';
 import { MESSAGES } from '@/shared/messages';
-import { idParams } from '@/shared/schemas';
 import type { FastifyInstance } from 'fastify';
 
 export function userRoutes(app: FastifyInstance, db: Db) {
   app.get('/api/users', (_request, reply) => reply.sendList('users', 'users', usersListRows));
 
-  app.get('/api/users/:id', async (request) => {
-    const { id } = parse(idParams, request.params);
-    const user = await getUser(db, id);
-    if (!user) throw notFound('User');
-    return { success: true, data: user };
-  });
+  app.get('/api/users/:id', async (request) => ({
+    success: true,
+    data: found(await getUser(db, idParam(request)), 'User'),
+  }));
 
   app.delete('/api/users/:id', async (request) => {
-    const { id } = parse(idParams, request.params);
+    const id = idParam(request);
     if (id === request.admin?._id) throw new HttpError(409, MESSAGES.bulk.self);
-    if (!(await deleteUser(db, id))) throw notFound('User');
-    return { success: true, message: MESSAGES.deleted.user.text, showMessage: true };
+    found(await deleteUser(db, id), 'User');
+    return toast(MESSAGES.deleted.user.text);
   });
 }
