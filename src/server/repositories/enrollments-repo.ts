@@ -2,7 +2,7 @@ import { eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { rows, type Db } from '@/server/db/client';
 import { enrollments } from '@/server/db/schema';
 import type { enrollBody, Enrollment, EnrollmentUpdateBody } from '@/shared/schemas';
-import { iso, jsonValue } from './sql-json';
+import { iso, writeReturningWire } from './sql-json';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 
@@ -27,20 +27,12 @@ export const enrollmentJsonSql = sql`json_build_object(
 export const enrollmentsListRows = sql`select ${enrollmentJsonSql}::text as json
   from enrollments e left join users u on u.id = e.user_id order by e.created_at desc, e.id desc`;
 
-/**
- * Runs an insert, update or delete of one enrollment ending in `returning()` and gives back the
- * affected row in the wire shape, in the same statement; null when no row matched.
- */
-function writeReturningWire(db: Db, mutation: SQLWrapper): Promise<Enrollment | null> {
-  return jsonValue<Enrollment>(
-    db,
-    // getSQL(): embedding the builder itself would wrap it in a second pair of parentheses.
-    sql`with e as (${mutation.getSQL()}) select ${enrollmentJsonSql}::text as json from e left join users u on u.id = e.user_id`,
-  );
-}
+/** An enrollment write ending in `returning()`, giving back the row in the wire shape (null: none matched). */
+const writeReturningEnrollment = (db: Db, mutation: SQLWrapper) =>
+  writeReturningWire<Enrollment>(db, mutation, 'e', enrollmentJsonSql);
 
 const updateOne = (db: Db, id: string, set: PgUpdateSetSource<typeof enrollments>) =>
-  writeReturningWire(
+  writeReturningEnrollment(
     db,
     db
       .update(enrollments)
@@ -70,7 +62,7 @@ export async function enroll(db: Db, input: EnrollInput): Promise<EnrollResult> 
   if (!found?.user) return { missing: 'User' };
   if (!found.course) return { missing: 'Course' };
   if (!found.batch) return { missing: 'Batch' };
-  const created = await writeReturningWire(
+  const created = await writeReturningEnrollment(
     db,
     db
       .insert(enrollments)
@@ -116,4 +108,4 @@ export function updateEnrollment(db: Db, id: string, body: EnrollmentUpdateBody)
 
 /** Deletes and returns the deleted enrollment in the wire shape. */
 export const deleteEnrollment = (db: Db, id: string) =>
-  writeReturningWire(db, db.delete(enrollments).where(eq(enrollments.id, id)).returning());
+  writeReturningEnrollment(db, db.delete(enrollments).where(eq(enrollments.id, id)).returning());

@@ -2,7 +2,7 @@ import { eq, not, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { servicePurchases, users } from '@/server/db/schema';
 import type { Service, ServiceCreateBody } from '@/shared/schemas';
-import { iso, jsonText, jsonValue } from './sql-json';
+import { iso, jsonText, writeReturningWire } from './sql-json';
 import { userJsonSql } from './users-repo';
 
 /** Wire Service over `p` (the purchase) left-joined to `u` (its user, null once deleted or never linked). */
@@ -30,16 +30,9 @@ export function listUserServicesJson(db: Db, userId: string): Promise<string> {
   );
 }
 
-/**
- * Runs a write ending in `returning()` and gives back the affected purchase in the wire shape; null when none matched.
- */
-function writeReturningWire(db: Db, mutation: SQLWrapper): Promise<Service | null> {
-  return jsonValue<Service>(
-    db,
-    // getSQL(): embedding the builder itself would wrap it in a second pair of parentheses.
-    sql`with p as (${mutation.getSQL()}) select ${serviceJsonSql}::text as json from p left join users u on u.id = p.user_id`,
-  );
-}
+/** A purchase write ending in `returning()`, giving back the row in the wire shape (null: none matched). */
+const writeReturningService = (db: Db, mutation: SQLWrapper) =>
+  writeReturningWire<Service>(db, mutation, 'p', serviceJsonSql);
 
 /** Null when the body names a user that does not exist. */
 export async function createService(db: Db, body: ServiceCreateBody): Promise<Service | null> {
@@ -47,7 +40,7 @@ export async function createService(db: Db, body: ServiceCreateBody): Promise<Se
     const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, body.userId));
     if (!user) return null;
   }
-  return writeReturningWire(
+  return writeReturningService(
     db,
     db
       .insert(servicePurchases)
@@ -70,7 +63,7 @@ export async function createService(db: Db, body: ServiceCreateBody): Promise<Se
 
 /** Flips approval in one statement, so two quick clicks give two flips, never a lost one. */
 export const toggleServiceVerified = (db: Db, id: string) =>
-  writeReturningWire(
+  writeReturningService(
     db,
     db
       .update(servicePurchases)

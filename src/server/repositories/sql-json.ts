@@ -1,9 +1,11 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { rows, type Db } from '@/server/db/client';
 
 /** ISO 8601 in UTC with a Z, built in SQL so lists go out without a JavaScript pass over each row. */
-export const iso = (column: SQL | string) =>
-  sql`to_char((${typeof column === 'string' ? sql.raw(column) : column}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export const iso = (column: SQL | string) => {
+  const value = typeof column === 'string' ? sql.raw(column) : column;
+  return sql`to_char((${value}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+};
 
 /**
  * Runs a query whose single column `json` is already the JSON text of the reply part.
@@ -18,4 +20,19 @@ export async function jsonText(db: Db, query: SQL): Promise<string> {
 export async function jsonValue<T>(db: Db, query: SQL): Promise<T | null> {
   const text = await jsonText(db, query);
   return JSON.parse(text) as T | null;
+}
+
+/**
+ * Runs an insert, update or delete of one row ending in `returning()` and gives back that row in its wire
+ * shape, in the same statement: `wireJson` reads the row as `alias` and its user (left-joined) as `u`.
+ * Null when no row matched.
+ */
+export function writeReturningWire<T>(db: Db, mutation: SQLWrapper, alias: string, wireJson: SQL): Promise<T | null> {
+  const row = sql.raw(alias);
+  return jsonValue<T>(
+    db,
+    // getSQL(): embedding the builder itself would wrap it in a second pair of parentheses.
+    sql`with ${row} as (${mutation.getSQL()})
+      select ${wireJson}::text as json from ${row} left join users u on u.id = ${row}.user_id`,
+  );
 }
