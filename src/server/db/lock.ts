@@ -24,8 +24,9 @@ export function lockDataDir(dataDir: string): () => void {
     const pid = Number(pidText);
     const stale = host === os.hostname() && Number.isInteger(pid) && pid > 0 && pid !== process.pid && !isAlive(pid);
     if (!stale) {
+      const who = holder ? `pid ${pidText} on ${host}` : 'unknown';
       throw new Error(
-        `Another Coursedesk server (${holder ? `pid ${pidText} on ${host}` : 'unknown'}) is already using the data folder ${dataDir}. ` +
+        `Another Coursedesk server (${who}) is already using the data folder ${dataDir}. ` +
           'Stop it first, or give this one its own DATA_DIR, or use DATABASE_URL to share a PostgreSQL database. ' +
           `If no server is running, delete ${lockPath}.`,
       );

@@ -71,7 +71,8 @@ export function buildOpenApiDocument(version: string) {
       version,
       description:
         'The admin back-office API. Every route but health and login needs an administrator’s token ' +
-        '(`Authorization: Bearer <authToken>`). Errors share one envelope: `{success:false, message, showMessage, errors?}`.',
+        '(`Authorization: Bearer <authToken>`). Errors share one envelope: ' +
+        '`{success:false, message, showMessage, errors?}`.',
     },
     servers: [{ url: '/' }],
     security: [{ bearerAuth: [] }],

@@ -21,7 +21,8 @@ export const batchesListRows = sql`select ${batchJsonSql}::text as json ${fromBa
 export function listBatchesJson(db: Db): Promise<string> {
   return jsonText(
     db,
-    sql`select coalesce(json_agg(${batchJsonSql} order by b.created_at, b.id), '[]'::json)::text as json ${fromBatches}`,
+    sql`select coalesce(json_agg(${batchJsonSql} order by b.created_at, b.id), '[]'::json)::text as json
+      ${fromBatches}`,
   );
 }
 

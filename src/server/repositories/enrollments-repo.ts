@@ -16,8 +16,10 @@ export const enrollmentJsonSql = sql`json_build_object(
     '_id', u.id, 'name', u.name, 'email', u.email, 'phone', u.contact_no,
     'occupation', u.occupation, 'interest', u.interest, 'pastExperience', u.past_experience) end,
   'userDetails', json_build_object('name', e.user_name, 'email', e.user_email, 'phone', e.user_phone),
-  'courseDetails', json_build_object('title', e.course_title, 'description', e.course_description, 'slug', e.course_slug, 'availableDays', e.available_days),
-  'amount', e.amount::float8, 'currency', e.currency, 'paymentMethod', e.payment_method, 'transactionId', e.transaction_id,
+  'courseDetails', json_build_object('title', e.course_title, 'description', e.course_description,
+    'slug', e.course_slug, 'availableDays', e.available_days),
+  'amount', e.amount::float8, 'currency', e.currency,
+  'paymentMethod', e.payment_method, 'transactionId', e.transaction_id,
   'paymentId', e.payment_id, 'amountPaid', e.amount_paid::float8, 'paymentStatus', e.payment_status,
   'progress', e.progress, 'completed', e.completed, 'certificateIssued', e.certificate_issued,
   'isApproved', e.is_approved, 'isVerified', e.is_verified, 'verifiedAt', ${iso('e.verified_at')},
@@ -55,8 +57,10 @@ export async function enroll(db: Db, input: EnrollInput): Promise<EnrollResult> 
   const [found] = await rows<EnrollSources>(
     db,
     sql`select
-      (select json_build_object('name', name, 'email', email, 'phone', contact_no) from users where id = ${input.userId}) as "user",
-      (select json_build_object('title', title, 'description', description, 'slug', slug) from courses where id = ${input.courseId}) as course,
+      (select json_build_object('name', name, 'email', email, 'phone', contact_no)
+        from users where id = ${input.userId}) as "user",
+      (select json_build_object('title', title, 'description', description, 'slug', slug)
+        from courses where id = ${input.courseId}) as course,
       exists (select 1 from batches where id = ${input.batchId}) as batch`,
   );
   if (!found?.user) return { missing: 'User' };

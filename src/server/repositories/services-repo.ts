@@ -11,7 +11,8 @@ export const serviceJsonSql = sql`json_build_object(
   'serviceDetails', json_build_object('title', p.title, 'description', p.description, 'image', p.image),
   'userDetails', json_build_object('name', p.customer_name, 'email', p.customer_email, 'phone', p.customer_phone),
   'userId', case when u.id is null then null else ${userJsonSql('u')} end,
-  'amount', p.amount::float8, 'currency', p.currency, 'paymentMethod', p.payment_method, 'transactionId', p.transaction_id,
+  'amount', p.amount::float8, 'currency', p.currency,
+  'paymentMethod', p.payment_method, 'transactionId', p.transaction_id,
   'isVerified', p.is_verified, 'createdAt', ${iso('p.created_at')}, 'updatedAt', ${iso('p.updated_at')})`;
 
 const listJson = (where: SQL) =>

@@ -15,7 +15,8 @@ export const userJsonSql = (alias = 'u') => {
 };
 
 /** All users, newest first, one JSON text per row (for the list cache's cursor). */
-export const usersListRows = sql`select ${userJsonSql()}::text as json from users u order by u.created_at desc, u.id desc`;
+export const usersListRows = sql`select ${userJsonSql()}::text as json
+  from users u order by u.created_at desc, u.id desc`;
 
 export function getUser(db: Db, id: string): Promise<User | null> {
   return jsonValue<User>(db, sql`select ${userJsonSql()}::text as json from users u where u.id = ${id}`);

@@ -83,7 +83,8 @@ export async function seedBulk(db: Db, opts: BulkOptions): Promise<BulkResult> {
       const chunk: UserRow[] = [];
       for (let i = 0; i < CHUNK.users && done + i < opts.users; i++) {
         const person = makePerson(rng);
-        const email = `${emailPart(person.first)}.${emailPart(person.last)}.${next++}@${rng.pick(person.group.domains)}`;
+        const local = `${emailPart(person.first)}.${emailPart(person.last)}.${next++}`;
+        const email = `${local}@${rng.pick(person.group.domains)}`;
         const user = makeUserRow(rng, person, {
           id: rng.uuid(),
           email,
@@ -172,7 +173,8 @@ async function ensureCatalogue(db: Db, rng: Random, now: number) {
 async function largestBulkNumber(db: Db): Promise<number> {
   const [row] = await rows<{ n: number | null }>(
     db,
-    sql`select max(substring(email from '\\.([0-9]+)@')::int) as n from users where email ~ '^[a-z]+\\.[a-z]+\\.[0-9]+@'`,
+    sql`select max(substring(email from '\\.([0-9]+)@')::int) as n
+      from users where email ~ '^[a-z]+\\.[a-z]+\\.[0-9]+@'`,
   );
   return row?.n ?? 0;
 }

@@ -43,7 +43,8 @@ async function main() {
   const config = loadConfig();
   const where = config.databaseUrl ? `PostgreSQL ${redact(config.databaseUrl)}` : `PGlite ${config.dataDir}`;
   console.log(
-    `Seeding ${where}: ${wanted.users} users, ${wanted.enrollments} enrollments, ${wanted.services} service purchases (seed ${wanted.seed})`,
+    `Seeding ${where}: ${wanted.users} users, ${wanted.enrollments} enrollments, ` +
+      `${wanted.services} service purchases (seed ${wanted.seed})`,
   );
 
   const opened = performance.now();

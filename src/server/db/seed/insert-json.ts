@@ -27,6 +27,7 @@ export async function insertJson<T extends PgTable>(
   const list = sql.raw(names.map((n) => `"${n}"`).join(', '));
   const name = sql.raw(`"${getTableName(table)}"`);
   await db.execute(
-    sql`insert into ${name} (${list}) select ${list} from json_populate_recordset(null::${name}, ${JSON.stringify(records)}::json)`,
+    sql`insert into ${name} (${list})
+      select ${list} from json_populate_recordset(null::${name}, ${JSON.stringify(records)}::json)`,
   );
 }
