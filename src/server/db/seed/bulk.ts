@@ -20,6 +20,7 @@ import {
 } from './generate';
 import { insertJson } from './insert-json';
 import { Random, daysBefore, momentBetween } from './random';
+import type { PgTable } from 'drizzle-orm/pg-core';
 
 export interface BulkOptions {
   users: number;
@@ -37,7 +38,7 @@ export interface BulkResult {
 }
 
 /** Rows per statement: big enough to amortise the round trip, small enough to keep each JSON parameter a few MB. */
-const CHUNK = { users: 5000, enrollments: 5000, services: 5000 } as const;
+const CHUNK = 5000;
 
 interface Customer {
   user: UserRow;
@@ -79,27 +80,18 @@ export async function seedBulk(db: Db, opts: BulkOptions): Promise<BulkResult> {
     // Users.
     const customers: Customer[] = [];
     let next = (await largestBulkNumber(tdb)) + 1;
-    for (let done = 0; done < opts.users;) {
-      const chunk: UserRow[] = [];
-      for (let i = 0; i < CHUNK.users && done + i < opts.users; i++) {
-        const person = makePerson(rng);
-        const local = `${emailPart(person.first)}.${emailPart(person.last)}.${next++}`;
-        const email = `${local}@${rng.pick(person.group.domains)}`;
-        const user = makeUserRow(rng, person, {
-          id: rng.uuid(),
-          email,
-          createdAt: momentBetween(rng, daysBefore(now, 548), now),
-        });
-        chunk.push(user);
-        customers.push({
-          user,
-          currency: paymentCurrency(rng, person),
-        });
-      }
-      await insertJson(tdb, users, chunk);
-      done += chunk.length;
-      progress('users', done, opts.users);
-    }
+    await insertInChunks(tdb, users, 'users', opts.users, progress, (): UserRow => {
+      const person = makePerson(rng);
+      const local = `${emailPart(person.first)}.${emailPart(person.last)}.${next++}`;
+      const email = `${local}@${rng.pick(person.group.domains)}`;
+      const user = makeUserRow(rng, person, {
+        id: rng.uuid(),
+        email,
+        createdAt: momentBetween(rng, daysBefore(now, 548), now),
+      });
+      customers.push({ user, currency: paymentCurrency(rng, person) });
+      return user;
+    });
     result.inserted.users = opts.users;
     result.seconds.users = lap();
 
@@ -108,46 +100,48 @@ export async function seedBulk(db: Db, opts: BulkOptions): Promise<BulkResult> {
       customers.push(...(await existingCustomers(tdb)));
     if (customers.length === 0 && opts.enrollments > 0) throw new Error('No users to enroll: add --users.');
 
-    for (let done = 0; done < opts.enrollments;) {
-      const chunk: EnrollmentRow[] = [];
-      for (let i = 0; i < CHUNK.enrollments && done + i < opts.enrollments; i++) {
-        const { user, currency } = rng.pick(customers);
-        const open = batchesOpenTo(batchRows, user, now);
-        const batch = rng.pick(open.length > 0 ? open : batchRows);
-        chunk.push(
-          makeEnrollmentRow(rng, { id: rng.uuid(), user, currency, course: rng.pick(courseRows), batch, now }),
-        );
-      }
-      await insertJson(tdb, enrollments, chunk);
-      done += chunk.length;
-      progress('enrollments', done, opts.enrollments);
-    }
+    await insertInChunks(tdb, enrollments, 'enrollments', opts.enrollments, progress, (): EnrollmentRow => {
+      const { user, currency } = rng.pick(customers);
+      const open = batchesOpenTo(batchRows, user, now);
+      const batch = rng.pick(open.length > 0 ? open : batchRows);
+      return makeEnrollmentRow(rng, { id: rng.uuid(), user, currency, course: rng.pick(courseRows), batch, now });
+    });
     result.inserted.enrollments = opts.enrollments;
     result.seconds.enrollments = lap();
 
-    for (let done = 0; done < opts.services;) {
-      const chunk: ServiceRow[] = [];
-      for (let i = 0; i < CHUNK.services && done + i < opts.services; i++) {
-        const kind = rng.pick(SERVICE_KINDS);
-        const from = daysBefore(now, 365);
-        if (customers.length > 0 && rng.chance(0.85)) {
-          chunk.push(makeServiceRow(rng, { id: rng.uuid(), kind, customer: rng.pick(customers), from, now }));
-        } else {
-          const guest = makePerson(rng);
-          const email = `${emailPart(guest.first)}.${emailPart(guest.last)}@${rng.pick(guest.group.domains)}`;
-          chunk.push(makeServiceRow(rng, { id: rng.uuid(), kind, customer: { guest, email }, from, now }));
-        }
-      }
-      await insertJson(tdb, servicePurchases, chunk);
-      done += chunk.length;
-      progress('services', done, opts.services);
-    }
+    await insertInChunks(tdb, servicePurchases, 'services', opts.services, progress, (): ServiceRow => {
+      const kind = rng.pick(SERVICE_KINDS);
+      const from = daysBefore(now, 365);
+      if (customers.length > 0 && rng.chance(0.85))
+        return makeServiceRow(rng, { id: rng.uuid(), kind, customer: rng.pick(customers), from, now });
+      const guest = makePerson(rng);
+      const email = `${emailPart(guest.first)}.${emailPart(guest.last)}@${rng.pick(guest.group.domains)}`;
+      return makeServiceRow(rng, { id: rng.uuid(), kind, customer: { guest, email }, from, now });
+    });
     result.inserted.services = opts.services;
     result.seconds.services = lap();
   });
 
   result.seconds.total = (performance.now() - started) / 1000;
   return result;
+}
+
+/** Inserts `total` rows, each from `make`, CHUNK at a time, reporting progress as `name` after each chunk. */
+async function insertInChunks<T extends PgTable>(
+  db: Db,
+  table: T,
+  name: string,
+  total: number,
+  progress: NonNullable<BulkOptions['onProgress']>,
+  make: () => T['$inferInsert'],
+): Promise<void> {
+  for (let done = 0; done < total;) {
+    const chunk: T['$inferInsert'][] = [];
+    while (chunk.length < CHUNK && done + chunk.length < total) chunk.push(make());
+    await insertJson(db, table, chunk);
+    done += chunk.length;
+    progress(name, done, total);
+  }
 }
 
 /** The courses and batches to enroll into; the demo catalogue and cohorts when the database has none. */
