@@ -366,7 +366,8 @@ export const API_OPERATIONS: ApiOperation[] = [
     path: '/api/sync',
     tag: 'Sync',
     summary:
-      "The PWA's delta pull: rows changed and ids deleted since `cursor` (none: a full sync in pages of `limit` rows). See docs/sync.md",
+      "The PWA's delta pull: rows changed and ids deleted since `cursor` " +
+      '(none: a full sync in pages of `limit` rows). See docs/sync.md',
     query: syncQuery,
     status: 200,
     reply: syncReplySchema,
@@ -380,7 +381,8 @@ export const API_OPERATIONS: ApiOperation[] = [
     reply: {
       mediaType: 'text/event-stream',
       description:
-        '`event: change` / `data: {"version":N}` once on opening and after each committed change; a `: ping` comment every 25 s. Ends when the session does.',
+        '`event: change` / `data: {"version":N}` once on opening and after each committed change; ' +
+        'a `: ping` comment every 25 s. Ends when the session does.',
     },
   },
 ];

@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '@/server/db/schema';
-import { pickEncoding } from '@/server/plugins/list-replies';
+import { pickEncoding } from '@/server/http/encoding';
 import { createTestServer, type TestServer } from '../utils/build-server';
 import { makeEnrollment, makeUser } from '../utils/factories';
 

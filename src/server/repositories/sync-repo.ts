@@ -24,7 +24,9 @@ const SOURCES: Record<SyncList, { json: SQL; from: SQL; id: SQL }> = {
   courses: { json: courseJsonSql, from: sql`courses c`, id: sql`c.id` },
   batches: {
     json: batchJsonSql,
-    from: sql`batches b left join lateral (select count(*)::int as n from enrollments x where x.batch_id = b.id) c on true`,
+    from: sql`batches b left join lateral (
+      select count(*)::int as n from enrollments x where x.batch_id = b.id
+    ) c on true`,
     id: sql`b.id`,
   },
   services: {
@@ -156,12 +158,13 @@ async function deltaPage(db: Db, state: SyncState, cursor: DeltaCursor, limit: n
   return { reset: false, changes, cursor: next, hasMore };
 }
 
+/** The tables whose rows the sync lists carry. */
+const SYNCED_TABLES = ['users', 'courses', 'batches', 'service_purchases', 'enrollments'];
+
 async function countAll(db: Db): Promise<number> {
   const [row] = await rows<{ n: string | number }>(
     db,
-    sql.raw(
-      `select ${['users', 'courses', 'batches', 'service_purchases', 'enrollments'].map((t) => `(select count(*) from ${t})`).join(' + ')} as n`,
-    ),
+    sql.raw(`select ${SYNCED_TABLES.map((t) => `(select count(*) from ${t})`).join(' + ')} as n`),
   );
   return Number(row?.n ?? 0);
 }
@@ -228,10 +231,10 @@ async function resetPage(
 
 /** The reply as JSON text: rows are passed through as the database wrote them, never parsed here. */
 export function syncReplyJson(page: SyncPage): string {
-  const lists = SYNC_LISTS.map(
-    (l) =>
-      `${JSON.stringify(l)}:{"upserts":[${page.changes[l].upserts.join(',')}],"deletes":${JSON.stringify(page.changes[l].deletes)}}`,
-  );
+  const lists = SYNC_LISTS.map((l) => {
+    const { upserts, deletes } = page.changes[l];
+    return `${JSON.stringify(l)}:{"upserts":[${upserts.join(',')}],"deletes":${JSON.stringify(deletes)}}`;
+  });
   return (
     `{"success":true,"reset":${page.reset},"changes":{${lists.join(',')}},` +
     `"cursor":${JSON.stringify(encodeSyncCursor(page.cursor))},"hasMore":${page.hasMore}` +

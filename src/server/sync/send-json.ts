@@ -1,10 +1,6 @@
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
-import { pickEncoding } from '@/server/plugins/list-replies';
+import { encode, pickEncoding } from '@/server/http/encoding';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-const gzip = promisify(zlib.gzip);
-const brotli = promisify(zlib.brotliCompress);
 /** Below this, compressing costs more than it saves. */
 const MIN_BYTES = 1024;
 
@@ -17,14 +13,5 @@ export async function sendJsonCompressed(request: FastifyRequest, reply: Fastify
   reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
   const encoding = body.length < MIN_BYTES ? 'identity' : pickEncoding(request.headers['accept-encoding']);
   if (encoding === 'identity') return reply.send(body);
-  const encoded =
-    encoding === 'br'
-      ? await brotli(body, {
-          params: {
-            [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
-            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-          },
-        })
-      : await gzip(body, { level: 4 });
-  return reply.header('content-encoding', encoding).send(encoded);
+  return reply.header('content-encoding', encoding).send(await encode(body, encoding));
 }
