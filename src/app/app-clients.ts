@@ -3,9 +3,10 @@ import { endSession, stopTokenRecheck } from './features/auth/api/session';
 import { auth } from './features/auth/auth-store';
 import { safeRedirect } from './features/auth/safe-redirect';
 import { showErrorToast } from './lib/api-feedback';
-import { startCachePersistence, stopCachePersistence } from './lib/cache-persistence';
 import { createQueryClient } from './lib/query-client';
 import { readSession } from './lib/session-storage';
+import { deleteDeviceCopies } from './lib/sync/device-store';
+import { syncEngine } from './lib/sync/sync-engine';
 import { createAppRouter } from './router';
 import type { ApiError } from './lib/api-client';
 import type { RouterHistory } from '@tanstack/react-router';
@@ -44,7 +45,10 @@ export function createAppClients(options: { history?: RouterHistory; defaultPend
     const mine = auth.get();
     if (stored.token === mine.token && stored.user?._id === mine.user?._id) return;
     stopTokenRecheck();
-    stopCachePersistence();
+    syncEngine.stop();
+    // The other tab deleted the device copies at its logout; this one makes sure of the old admin's.
+    if (mine.user && stored.user?._id !== mine.user._id)
+      await deleteDeviceCopies(mine.user._id).catch((err) => console.error(err));
     queryClient.getMutationCache().clear();
     auth.reload();
     const { user } = auth.get();
@@ -54,9 +58,10 @@ export function createAppClients(options: { history?: RouterHistory; defaultPend
     }
     // The screen on show keeps observing its queries: they are reset (the old admin's data goes, the new
     // session's comes), not removed, which would leave that screen on the old data.
+    const starting = syncEngine.start(queryClient, user._id); // first: the reset queries read from it
     queryClient.removeQueries({ type: 'inactive' });
     void queryClient.resetQueries();
-    await startCachePersistence(queryClient, user._id);
+    await starting;
     const { pathname, search } = router.state.location;
     if (pathname === '/login') router.history.push(safeRedirect(search.redirect));
     else await router.invalidate();

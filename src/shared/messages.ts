@@ -124,6 +124,13 @@ export const MESSAGES = {
   sync: {
     badCursor: 'The sync cursor is not valid. Pull again without a cursor to start a full sync.',
     badLimit: 'The page size (limit) must be a whole number from 1 to 5000.',
+    loading: 'Loading your data…',
+    reloading: 'Reloading data…',
+    progress: (done: number, total: number) =>
+      `${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} records`,
+    notSynced: 'Not synced yet',
+    synced: (when: string) => `Synced ${when}`,
+    notOurs: 'The sync reply is not the API’s.',
   },
   siteUrl: {
     goToCourseUnavailable:

@@ -156,7 +156,7 @@ describe('login screen', () => {
   it("a 401 on a call ends the session with the server's sentence and opens the login, remembering the screen", async () => {
     allowConsoleError(); // the loader's failure is reported by the router's error boundary
     server.use(
-      http.get('/api/users', () =>
+      http.get('/api/sync', () =>
         HttpResponse.json(
           {
             success: false,

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Batch, Enrollment } from '@/shared/schemas';
 import { batches, enrollments } from '../mocks/fixtures';
 import { server } from '../mocks/server';
+import { setMockLists } from '../mocks/sync-api';
 import { renderApp } from '../utils/render';
 import { captureDownloads, csvLines } from './enrollments-helpers';
 
@@ -53,7 +54,7 @@ describe('batch enrollments page', () => {
   });
 
   it('says No enrollments found. for an empty batch, with nothing to download', async () => {
-    server.use(http.get('/api/enrollments', () => HttpResponse.json({ success: true, data: [jose] })));
+    setMockLists({ enrollments: [jose] });
     renderApp(`/enrollments/batch/${winter._id}`);
     expect(await screen.findByText('No enrollments found.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download' })).toBeDisabled();

@@ -1,10 +1,11 @@
 import { onlineManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCourseApi, emptyCourse } from '../mocks/course-api';
 import { courses } from '../mocks/fixtures';
 import { server } from '../mocks/server';
+import { slowListReads } from '../mocks/sync-api';
 import { renderApp } from '../utils/render';
 import { alertDialog, closeNotice, fill, openCourse, openPanel } from './course-test-utils';
 import { allowConsoleError } from './setup';
@@ -52,7 +53,7 @@ describe('course detail', () => {
 
   it('shows Loading until the course is in the loaded list', async () => {
     const { queryClient } = await openCourse();
-    server.use(http.get('/api/courses', () => delay('infinite')));
+    slowListReads();
     act(() => void queryClient.resetQueries({ queryKey: ['courses'] }));
     expect(await screen.findByText('Loading')).toBeInTheDocument();
     expect(screen.queryByRole('tab')).not.toBeInTheDocument();

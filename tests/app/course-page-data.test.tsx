@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { syncEngine } from '@/app/lib/sync/sync-engine';
 import { courses } from '../mocks/fixtures';
 import { server } from '../mocks/server';
 import { fill, openCourse } from './course-test-utils';
@@ -94,18 +95,18 @@ describe('Page Data tab', () => {
     expect(within(panel).getByLabelText(/^Slug/)).toHaveValue('ui-ux');
   });
   it('shows a newer server copy (Reload Data) unless the admin has unsaved edits', async () => {
-    const { user, api, queryClient } = await openTab('page-data');
+    const { user, api } = await openTab('page-data');
     const panel = screen.getByRole('tabpanel', { name: 'Page Data' });
     const serverCopy = api.find(course._id);
     serverCopy.pageData.courseDetails.level = 'Intermediate';
     api.touch(serverCopy);
-    await queryClient.refetchQueries({ queryKey: ['courses'] });
+    await act(() => syncEngine.resync());
     await waitFor(() => expect(within(panel).getByLabelText(/^Level/)).toHaveValue('Intermediate'));
 
     await fill(user, within(panel).getByLabelText(/^Instructor/), 'Unsaved Name');
     serverCopy.pageData.courseDetails.level = 'Advanced';
     api.touch(serverCopy);
-    await queryClient.refetchQueries({ queryKey: ['courses'] });
+    await act(() => syncEngine.resync());
     expect(within(panel).getByLabelText(/^Level/)).toHaveValue('Intermediate');
     expect(within(panel).getByLabelText(/^Instructor/)).toHaveValue('Unsaved Name');
   });

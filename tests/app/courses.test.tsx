@@ -1,10 +1,12 @@
 import { onlineManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ApiError } from '@/app/lib/api-client';
 import { createCourseApi, emptyCourse } from '../mocks/course-api';
 import { courses } from '../mocks/fixtures';
 import { server } from '../mocks/server';
+import { failListReads, setMockLists, slowListReads } from '../mocks/sync-api';
 import { renderApp } from '../utils/render';
 import { fill } from './course-test-utils';
 import { allowConsoleError } from './setup';
@@ -51,7 +53,7 @@ describe('course list', () => {
   });
 
   it('says so when there are no courses', async () => {
-    server.use(http.get('/api/courses', () => HttpResponse.json({ success: true, data: [] })));
+    setMockLists({ courses: [] });
     renderApp('/courses');
     expect(await screen.findByText('No courses found.')).toBeInTheDocument();
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
@@ -60,7 +62,7 @@ describe('course list', () => {
   it('shows placeholders while the list is loading', async () => {
     const { queryClient } = setup();
     await screen.findAllByRole('article');
-    server.use(http.get('/api/courses', () => delay('infinite')));
+    slowListReads();
     act(() => void queryClient.resetQueries({ queryKey: ['courses'] }));
     expect(await screen.findByLabelText('Loading courses')).toHaveAttribute('aria-busy', 'true');
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
@@ -70,16 +72,14 @@ describe('course list', () => {
     allowConsoleError();
     const { user, queryClient } = setup();
     await screen.findAllByRole('article');
-    server.use(
-      http.get('/api/courses', () =>
-        HttpResponse.json({ success: false, message: 'Database down', showMessage: true }, { status: 500 }),
-      ),
+    const failing = failListReads(
+      new ApiError('http', 500, { success: false, message: 'Database down', showMessage: true }, 'Database down'),
     );
     act(() => void queryClient.resetQueries({ queryKey: ['courses'] }));
     expect(await screen.findByText('The courses could not be loaded')).toBeInTheDocument();
     expect(screen.getByText('Database down')).toBeInTheDocument(); // the generic error toast
 
-    server.use(http.get('/api/courses', () => HttpResponse.json({ success: true, data: courses })));
+    failing.mockRestore();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('article', { name: 'Full-Stack Web Development' })).toBeInTheDocument();
   });

@@ -70,7 +70,7 @@ describe('dashboard screen', () => {
   it('shows the loader error when the lists cannot be loaded and nothing is cached', async () => {
     allowConsoleError();
     server.use(
-      http.get('/api/users', () =>
+      http.get('/api/sync', () =>
         HttpResponse.json({ success: false, message: 'Boom', showMessage: true }, { status: 500 }),
       ),
     );

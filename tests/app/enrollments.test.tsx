@@ -3,8 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Batch } from '@/shared/schemas';
-import { batches, enrollments } from '../mocks/fixtures';
+import { batches } from '../mocks/fixtures';
 import { server } from '../mocks/server';
+import { setMockLists, syncReply } from '../mocks/sync-api';
 import { renderApp } from '../utils/render';
 import { captureDownloads, csvLines } from './enrollments-helpers';
 import { allowConsoleError } from './setup';
@@ -26,15 +27,13 @@ const autumn: Batch = {
   createdAt: '2026-11-05T00:00:00.000Z',
   enrollmentCount: 0,
 };
-/** What the server sends: oldest first. */
-const serverList = (list: Batch[]) => HttpResponse.json({ success: true, batches: list });
 const cards = () => screen.getAllByRole('article');
 const cardOf = (name: string) => screen.getByRole('article', { name });
 
 describe('enrollments overview', () => {
   it('shows the header actions and the batch cards, active first with an Active badge, counts and long dates', async () => {
     // Newest first would put the inactive Autumn batch first; active ones still lead.
-    server.use(http.get('/api/batches', () => serverList([spring, winter, autumn])));
+    setMockLists({ batches: [spring, winter, autumn] });
     renderApp('/enrollments');
     expect(await screen.findByRole('heading', { name: 'Enrollments Data' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Start New Batch' })).toBeEnabled();
@@ -63,9 +62,9 @@ describe('enrollments overview', () => {
 
   it('shows the loader while the lists load', async () => {
     server.use(
-      http.get('/api/enrollments', async () => {
+      http.get('/api/sync', async ({ request }) => {
         await delay(150);
-        return HttpResponse.json({ success: true, data: enrollments });
+        return HttpResponse.json(syncReply(new URL(request.url).searchParams.get('cursor')));
       }),
     );
     renderApp('/enrollments');
@@ -76,7 +75,7 @@ describe('enrollments overview', () => {
   it('says when the data could not be loaded', async () => {
     allowConsoleError();
     server.use(
-      http.get('/api/enrollments', () =>
+      http.get('/api/sync', () =>
         HttpResponse.json({ success: false, message: 'Boom', showMessage: true }, { status: 500 }),
       ),
     );
@@ -86,10 +85,7 @@ describe('enrollments overview', () => {
   });
 
   it('has an empty state without batches, and nothing to download without enrollments', async () => {
-    server.use(
-      http.get('/api/batches', () => serverList([])),
-      http.get('/api/enrollments', () => HttpResponse.json({ success: true, data: [] })),
-    );
+    setMockLists({ batches: [], enrollments: [] });
     renderApp('/enrollments');
     expect(await screen.findByText('No batches yet.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download All' })).toBeDisabled();
@@ -264,8 +260,8 @@ describe('batch form', () => {
 describe('batch deletion', () => {
   it('asks first, then deletes and says Deleted! / Batch has been deleted.', async () => {
     const empty: Batch = { ...autumn, isActive: true };
+    setMockLists({ batches: [spring, winter, empty] });
     server.use(
-      http.get('/api/batches', () => serverList([spring, winter, empty])),
       http.delete('/api/batches/delete/:id', ({ params }) => {
         expect(params.id).toBe(empty._id);
         return HttpResponse.json({ success: true, allBatches: [spring, winter] });

@@ -7,14 +7,15 @@ import { createAppClients } from '@/app/app-clients';
 import { restoreSession, stopTokenRecheck } from '@/app/features/auth/api/session';
 import { auth } from '@/app/features/auth/auth-store';
 import { usersQuery } from '@/app/features/users/api/get-users';
-import { startCachePersistence, stopCachePersistence } from '@/app/lib/cache-persistence';
-import { clearPersistedCaches, createIdbPersister } from '@/app/lib/idb-persister';
 import { createQueryClient } from '@/app/lib/query-client';
 import { writeSession } from '@/app/lib/session-storage';
+import { deleteDeviceCopies } from '@/app/lib/sync/device-store';
+import { syncEngine } from '@/app/lib/sync/sync-engine';
 import { Providers } from '@/app/providers';
-import { ensureLoaderData } from '@/app/shell/loader-queries';
 import { adminUser, users } from '../mocks/fixtures';
 import { server } from '../mocks/server';
+import { syncReply } from '../mocks/sync-api';
+import { deviceCopy } from '../utils/device-copy';
 import { renderApp } from '../utils/render';
 import { allowConsoleError } from './setup';
 
@@ -24,11 +25,12 @@ beforeEach(() => {
 afterEach(async () => {
   vi.useRealTimers();
   stopTokenRecheck();
-  stopCachePersistence();
-  await clearPersistedCaches();
+  syncEngine.stop();
+  await deleteDeviceCopies();
 });
 
-const LIST_PATHS = ['/api/users', '/api/courses', '/api/enrollments', '/api/batches', '/api/services'];
+/** The sync of the lists: its pulls and its stream. */
+const SYNC_PATHS = ['/api/sync', '/api/sync/stream'];
 
 /** Replies a flaky connection brings instead of the API's answer. */
 const htmlPage = (status: number) =>
@@ -76,20 +78,20 @@ const UNCLEAR_REPLIES: [string, () => Response][] = [
   ["a 403 HTML page from a CDN, not the API's rejection", () => htmlPage(403)],
 ];
 
-const savedLists = async () =>
-  ((await createIdbPersister(`admin:${adminUser._id}`).restoreClient())?.clientState.queries ?? []).map(
-    (q) => q.queryKey[0],
-  );
+/** The lists that have rows in the admin's device copy, once its sync has finished. */
+const savedLists = async () => {
+  const copy = await deviceCopy(adminUser._id);
+  return copy?.meta.complete ? Object.entries(copy.rows).flatMap(([list, rows]) => (rows.length ? [list] : [])) : [];
+};
 
-/** A previous visit: the admin logged in and the five lists were saved to IndexedDB. */
+/** A previous visit: the admin logged in and the five lists were stored on the device. */
 async function previousVisit() {
   writeSession('stored-token', adminUser);
   auth.reload();
-  const qc = createQueryClient();
-  await startCachePersistence(qc, adminUser._id);
-  await ensureLoaderData(qc);
+  await syncEngine.start(createQueryClient(), adminUser._id);
+  await syncEngine.ready();
   await waitFor(async () => expect(await savedLists()).toHaveLength(5));
-  stopCachePersistence();
+  syncEngine.stop();
 }
 
 /** Opens the app as main.tsx does: the start-up check, then the router. */
@@ -111,7 +113,7 @@ describe('the start-up token check on a flaky connection', () => {
     await previousVisit();
     server.use(
       http.get('/api/users/login-by-token', reply),
-      ...LIST_PATHS.map((path) => http.get(path, reply)), // the server is just as unreachable for the lists
+      ...SYNC_PATHS.map((path) => http.get(path, reply)), // the server is just as unreachable for the lists
     );
     const { queryClient } = await openApp('/users');
     expect(await screen.findByRole('heading', { name: 'Users' })).toBeInTheDocument();
@@ -208,24 +210,27 @@ describe('checking the token again after an unclear answer', () => {
   });
 
   it('a valid answer ends the checks and refreshes the lists that failed meanwhile', async () => {
-    const app = await startUnclear();
-    let usersCalls = 0;
+    // The captive portal answers the sync too, until the connection is really back.
+    let portal = true;
     server.use(
-      http.get('/api/users', () =>
-        ++usersCalls === 1
+      http.get('/api/sync', ({ request }) =>
+        portal
           ? HttpResponse.html('<h1>Sign in to the Wi-Fi</h1>')
-          : HttpResponse.json({ success: true, users }),
+          : HttpResponse.json(syncReply(new URL(request.url).searchParams.get('cursor'))),
       ),
     );
-    await expect(app.queryClient.fetchQuery(usersQuery)).rejects.toMatchObject({ kind: 'unexpected' });
+    const app = await startUnclear();
+    await expect(syncEngine.ready()).rejects.toMatchObject({ kind: 'unexpected' });
+    expect(app.queryClient.getQueryData(usersQuery.queryKey)).toBeUndefined();
+    portal = false;
     app.answerWith(() =>
       HttpResponse.json({ success: true, data: { authToken: 'stored-token', userData: adminUser } }),
     );
-    await app.advance(5_000);
+    await vi.advanceTimersByTimeAsync(5_000); // the check after 5 s gets a valid answer: no check after it
     expect(app.calls()).toBe(2);
     await until(() => app.queryClient.getQueryData(usersQuery.queryKey) !== undefined);
     expect(app.queryClient.getQueryData(usersQuery.queryKey)).toHaveLength(users.length);
-    await app.advance(60 * 60_000);
+    await vi.advanceTimersByTimeAsync(60 * 60_000);
     expect(app.calls()).toBe(2);
     expect(auth.isLogin).toBe(true);
   });
@@ -246,7 +251,7 @@ describe('checking the token again after an unclear answer', () => {
 });
 
 describe('other calls on a flaky connection', () => {
-  const failLists = (reply: () => Response) => server.use(...LIST_PATHS.map((path) => http.get(path, reply)));
+  const failLists = (reply: () => Response) => server.use(...SYNC_PATHS.map((path) => http.get(path, reply)));
 
   it('a background refresh that gets a 5xx or a page keeps the lists and says so once, not on every refresh', async () => {
     const { queryClient } = renderApp('/users');

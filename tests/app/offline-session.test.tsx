@@ -1,96 +1,17 @@
 import { onlineManager } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
-import { set, createStore } from 'idb-keyval';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { auth } from '@/app/features/auth/auth-store';
-import { coursesQuery } from '@/app/features/courses/api/get-courses';
-import { usersQuery } from '@/app/features/users/api/get-users';
-import { startCachePersistence, stopCachePersistence } from '@/app/lib/cache-persistence';
-import { clearPersistedCaches, createIdbPersister } from '@/app/lib/idb-persister';
-import { createQueryClient } from '@/app/lib/query-client';
 import type { User } from '@/shared/schemas';
 import { adminUser, users } from '../mocks/fixtures';
 import { server } from '../mocks/server';
+import { syncReply } from '../mocks/sync-api';
+import { deviceCopy } from '../utils/device-copy';
 import { renderApp } from '../utils/render';
 import { allowConsoleError } from './setup';
 
-/** Long enough for a cache change to reach IndexedDB (fake-indexeddb). */
-const SETTLE_MS = 500;
-
-afterEach(async () => {
-  onlineManager.setOnline(true);
-  stopCachePersistence();
-  await clearPersistedCaches();
-});
-
-const saved = async (adminId: string) =>
-  (await createIdbPersister(`admin:${adminId}`).restoreClient())?.clientState.queries ?? [];
-const savedUsers = async (adminId: string) =>
-  (await saved(adminId)).find((q) => q.queryKey[0] === 'users')?.state.data as unknown[] | undefined;
-
-describe('the offline cache', () => {
-  it('keeps a saved list when a refresh fails offline, so the next offline start still has it', async () => {
-    const qc = createQueryClient();
-    await startCachePersistence(qc, 'admin-1');
-    await qc.fetchQuery(usersQuery);
-    await waitFor(async () => expect(await savedUsers('admin-1')).toHaveLength(users.length), {
-      timeout: SETTLE_MS * 4,
-    });
-
-    server.use(http.get('/api/users', () => HttpResponse.error()));
-    onlineManager.setOnline(false);
-    await expect(qc.fetchQuery({ ...usersQuery, staleTime: 0 })).rejects.toMatchObject({ kind: 'network' });
-    expect(qc.getQueryState(usersQuery.queryKey)?.status).toBe('error');
-    // Another list then loads and is saved: the users list, in error but with data, is saved with it.
-    await qc.fetchQuery(coursesQuery);
-    await waitFor(async () => expect((await saved('admin-1')).some((q) => q.queryKey[0] === 'courses')).toBe(true), {
-      timeout: SETTLE_MS * 4,
-    });
-    expect(await savedUsers('admin-1')).toHaveLength(users.length);
-  });
-
-  it('writes once per change of a saved list, not on every step of a fetch or a mutation', async () => {
-    const qc = createQueryClient();
-    await startCachePersistence(qc, 'admin-1');
-    const put = vi.spyOn(IDBObjectStore.prototype, 'put');
-    await qc.fetchQuery(usersQuery);
-    await waitFor(() => expect(put).toHaveBeenCalledTimes(1));
-    // An approve-like mutation: added, pending, success, and the server's copy set into the list.
-    await qc
-      .getMutationCache()
-      .build(qc, {
-        mutationFn: async () => users[0]!,
-        onSuccess: (u) => qc.setQueryData(usersQuery.queryKey, (old) => old?.map((x) => (x._id === u._id ? u : x))),
-      })
-      .execute(undefined);
-    await new Promise((r) => setTimeout(r, SETTLE_MS));
-    expect(put).toHaveBeenCalledTimes(2);
-  });
-
-  it('a restore that finishes after its session ended leaves nothing in memory, and saves nothing', async () => {
-    const store = createStore('coursedesk', 'query-cache');
-    const qc = createQueryClient();
-    await startCachePersistence(qc, 'admin-a');
-    await qc.fetchQuery(usersQuery);
-    await waitFor(async () => expect(await savedUsers('admin-a')).toHaveLength(users.length), {
-      timeout: SETTLE_MS * 4,
-    });
-    const entry = await createIdbPersister('admin:admin-a').restoreClient();
-    stopCachePersistence();
-
-    const fresh = createQueryClient();
-    const restoring = startCachePersistence(fresh, 'admin-a');
-    stopCachePersistence(); // the start-up token check said 401 while IndexedDB was being read
-    await restoring;
-    expect(fresh.getQueryData(usersQuery.queryKey)).toBeUndefined();
-    // Nothing subscribed: a later cache change writes nothing back.
-    await set('admin:admin-a', { ...entry!, timestamp: 1 }, store);
-    fresh.setQueryData(usersQuery.queryKey, []);
-    await new Promise((r) => setTimeout(r, SETTLE_MS));
-    expect((await createIdbPersister('admin:admin-a').restoreClient())?.timestamp).toBe(1);
-  });
-});
+afterEach(() => onlineManager.setOnline(true));
 
 describe('the session across tabs and connections', () => {
   it('a logout in another tab takes this tab to the login, remembering the screen', async () => {
@@ -125,12 +46,12 @@ describe('the session across tabs and connections', () => {
   const newcomer: User = { ...users[0]!, _id: '10000000-0000-4000-8000-0000000000ff', name: 'Nadia Newcomer' };
   const usersPerSession = () =>
     server.use(
-      http.get('/api/users', ({ request }) =>
-        HttpResponse.json({
-          success: true,
-          users: request.headers.get('authorization') === 'Bearer second-token' ? [newcomer, ...users] : users,
-        }),
-      ),
+      http.get('/api/sync', ({ request }) => {
+        const reply = syncReply(new URL(request.url).searchParams.get('cursor'));
+        if (request.headers.get('authorization') === 'Bearer second-token' && reply.reset)
+          reply.changes.users.upserts = [newcomer, ...users];
+        return HttpResponse.json(reply);
+      }),
     );
 
   it("after a logout and a new login in another tab, this tab follows: the new admin's session and lists", async () => {
@@ -144,10 +65,8 @@ describe('the session across tabs and connections', () => {
     expect(await screen.findByText('Nadia Newcomer')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/users'); // back where this tab was
     expect(auth.get()).toMatchObject({ token: 'second-token', user: { _id: secondAdmin._id } });
-    await waitFor(async () => expect(await savedUsers(secondAdmin._id)).toHaveLength(users.length + 1), {
-      timeout: SETTLE_MS * 4,
-    });
-    expect(await savedUsers(adminUser._id)).toBeUndefined();
+    await waitFor(async () => expect((await deviceCopy(secondAdmin._id))?.rows.users).toHaveLength(users.length + 1));
+    expect(await deviceCopy(adminUser._id)).toBeNull();
   });
 
   it('a session replaced in another tab before this tab saw the logout: the screen on show gets the new lists', async () => {
@@ -217,7 +136,7 @@ describe('the session across tabs and connections', () => {
     allowConsoleError();
     const { user } = renderApp('/users');
     expect(await screen.findByRole('heading', { name: 'Users' })).toBeInTheDocument();
-    server.use(http.get('/api/users', () => HttpResponse.error()));
+    server.use(http.get('/api/sync', () => HttpResponse.error()));
     await user.click(screen.getByRole('button', { name: 'Reload Data' }));
     expect(
       await screen.findByText('No response from the server. Please check your network connection.'),

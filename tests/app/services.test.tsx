@@ -8,6 +8,7 @@ import type { Service } from '@/shared/schemas';
 import { guestService, services } from '../mocks/fixtures';
 import { SITE_URL } from '../mocks/handlers';
 import { server } from '../mocks/server';
+import { setMockLists, slowListReads } from '../mocks/sync-api';
 import { renderApp } from '../utils/render';
 import { allowConsoleError } from './setup';
 
@@ -19,9 +20,7 @@ afterEach(() => {
   vi.unstubAllEnvs();
 });
 
-function withServices(list: Service[]) {
-  server.use(http.get('/api/services', () => HttpResponse.json({ success: true, data: list })));
-}
+const withServices = (list: Service[]) => setMockLists({ services: list });
 
 /** PATCH /services/{id}/verify as the server does it: the flipped copy, with a message. */
 function acceptVerify({ wait = 0 } = {}) {
@@ -232,12 +231,7 @@ describe('service detail', () => {
   it("shows 'Loading service details...' until the purchase is in the loaded list", async () => {
     const { queryClient } = renderApp(`/services/${seo._id}`);
     await screen.findByRole('heading', { name: 'SEO Audit' });
-    server.use(
-      http.get('/api/services', async () => {
-        await delay(150);
-        return HttpResponse.json({ success: true, data: services });
-      }),
-    );
+    slowListReads(150);
     void queryClient.resetQueries({ queryKey: ['services'] });
     expect(await screen.findByText('Loading service details...')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'SEO Audit' })).toBeInTheDocument();

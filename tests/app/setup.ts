@@ -5,6 +5,7 @@ import { cleanup, configure } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { server } from '../mocks/server';
+import { resetMockLists } from '../mocks/sync-api';
 import { dropDetachedStyleSheets } from './style-sheet-leaks';
 
 // Mantine needs these browser APIs that jsdom lacks.
@@ -69,6 +70,7 @@ afterEach(async () => {
   // The toast store outlives a test; a toast left in it (same id, already dismissed) would hide the next one.
   toast.remove();
   server.resetHandlers();
+  resetMockLists();
   localStorage.clear();
   vi.restoreAllMocks();
   if (consoleErrors.length && !allowed) {

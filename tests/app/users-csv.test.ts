@@ -56,4 +56,16 @@ describe('users CSV', () => {
     expect(log).toHaveBeenCalledWith('No user data available to download.');
     expect(create).not.toHaveBeenCalled();
   });
+
+  it('a large list is saved in slices that add up to exactly the same file', async () => {
+    const many = Array.from({ length: 12_345 }, (_, i) => ({ ...users[i % users.length]!, name: `User ${i}` }));
+    let saved: Blob | undefined;
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => ((saved = blob as Blob), 'blob:test'));
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    expect(downloadUsersCsv(many, 'Users.csv')).toBe(true);
+    await vi.waitFor(() => expect(saved).toBeDefined());
+    // Bytes, not text(): text() drops the byte-order mark, which the file must keep.
+    expect(Buffer.from(await saved!.arrayBuffer()).equals(Buffer.from(usersCsv(many)))).toBe(true);
+  });
 });

@@ -1,9 +1,10 @@
 import { onlineManager } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { users } from '../mocks/fixtures';
 import { server } from '../mocks/server';
+import { slowListReads } from '../mocks/sync-api';
 import { renderApp } from '../utils/render';
 import { allowConsoleError } from './setup';
 
@@ -259,12 +260,8 @@ describe('user profile', () => {
   it('shows Loading until the user is in the loaded list', async () => {
     const { queryClient } = renderApp(`/users/${ann._id}`);
     await screen.findByRole('heading', { name: ann.name });
-    server.use(
-      http.get('/api/users', async () => {
-        await delay(150);
-        return HttpResponse.json({ success: true, users });
-      }),
-    );
+    // The users list is read again and takes a moment to come.
+    slowListReads(150);
     void queryClient.resetQueries({ queryKey: ['users'] });
     expect(await screen.findByText('Loading')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: ann.name })).toBeInTheDocument();

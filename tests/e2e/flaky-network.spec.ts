@@ -1,34 +1,13 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import type { User } from '@/shared/schemas';
-import { confirmSwal, login, waitForServiceWorker } from './helpers';
+import { confirmSwal, deviceCopyLists, login, waitForServiceWorker } from './helpers';
 
-/** The token check, and the five lists of the post-login loader. */
+/** The token check, and the sync of the lists (its pulls and its stream). */
 const TOKEN_CHECK = '**/api/users/login-by-token';
-const LISTS = /\/api\/(users|courses|enrollments|batches|services)$/;
+const SYNC = /\/api\/sync(\/stream)?(\?.*)?$/;
 
 const session = (page: Page) =>
   page.evaluate(() => ({ token: localStorage.getItem('authToken'), user: localStorage.getItem('userData') }));
-
-/** How many lists the offline cache holds in IndexedDB, over every admin (0 when the database is gone). */
-const savedLists = (page: Page) =>
-  page.evaluate(async () => {
-    if (!(await indexedDB.databases()).some((d) => d.name === 'coursedesk')) return 0;
-    return new Promise<number>((resolve, reject) => {
-      const open = indexedDB.open('coursedesk');
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => {
-        const db = open.result;
-        if (!db.objectStoreNames.contains('query-cache')) return (db.close(), resolve(0));
-        const all = db.transaction('query-cache').objectStore('query-cache').getAll();
-        all.onerror = () => reject(all.error);
-        all.onsuccess = () => {
-          db.close();
-          const entries = all.result as { clientState?: { queries?: unknown[] } }[];
-          resolve(entries.reduce((n, entry) => n + (entry.clientState?.queries?.length ?? 0), 0));
-        };
-      };
-    });
-  });
 
 /** The demo users as the server lists them (newest first), read with the page's own session. */
 async function demoUsers(page: Page): Promise<User[]> {
@@ -37,11 +16,11 @@ async function demoUsers(page: Page): Promise<User[]> {
   return ((await res.json()) as { users: User[] }).users;
 }
 
-/** Logged in on /users, the service worker in control and the five lists saved for offline use. */
+/** Logged in on /users, the service worker in control and the five lists stored on the device. */
 async function loggedInWithCache(page: Page) {
   await login(page, '/users');
   await waitForServiceWorker(page);
-  await expect.poll(() => savedLists(page)).toBe(5);
+  await expect.poll(() => deviceCopyLists(page)).toBe(5);
   return demoUsers(page);
 }
 
@@ -52,7 +31,7 @@ async function expectCachedUsers(page: Page, users: User[]) {
   await expect(page.locator('tbody tr[data-index]').first()).toContainText(users[0]!.name);
   expect(page.url()).not.toContain('/login');
   expect(await session(page)).toEqual({ token: expect.any(String), user: expect.any(String) });
-  expect(await savedLists(page)).toBe(5);
+  expect(await deviceCopyLists(page)).toBe(5);
 }
 
 const FAILURES: { name: string; reply: (route: Route) => Promise<void>; says: string }[] = [
@@ -88,7 +67,7 @@ test('a 502, a 503, a captive portal and a reset connection keep the session and
   for (const { name, reply, says } of FAILURES) {
     await test.step(name, async () => {
       await page.route(TOKEN_CHECK, reply);
-      await page.route(LISTS, reply);
+      await page.route(SYNC, reply);
       await page.reload();
       await expectCachedUsers(page, users);
       // Refreshing the lists fails the same way: they stay, and the app says why in its usual words.
@@ -104,6 +83,7 @@ test('15 rounds of offline, reload, online and reload at once never log out; a 4
   page,
   context,
 }) => {
+  test.slow(); // thirty reloads
   const users = await loggedInWithCache(page);
   for (let round = 1; round <= 15; round++) {
     await context.setOffline(true);
@@ -122,7 +102,7 @@ test('15 rounds of offline, reload, online and reload at once never log out; a 4
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
   expect(await session(page)).toEqual({ token: null, user: null });
-  await expect.poll(() => savedLists(page)).toBe(0);
+  await expect.poll(() => deviceCopyLists(page)).toBe(0);
 });
 
 test('after a logout in another tab and a new login in this one, the other tab follows the new session', async ({

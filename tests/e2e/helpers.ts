@@ -29,3 +29,33 @@ export async function waitForServiceWorker(page: Page) {
   }
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
 }
+
+/**
+ * The device copy in IndexedDB, over every admin: how many lists hold stored rows in a copy whose sync has
+ * finished (0 when there is none, or it is not whole yet).
+ */
+export const deviceCopyLists = (page: Page) =>
+  page.evaluate(async () => {
+    const request = <T>(r: IDBRequest<T>) =>
+      new Promise<T>((resolve, reject) => {
+        r.onsuccess = () => resolve(r.result);
+        r.onerror = () => reject(r.error);
+      });
+    let lists = 0;
+    for (const { name } of await indexedDB.databases()) {
+      if (!name?.startsWith('coursedesk-device-')) continue;
+      const open = indexedDB.open(name);
+      const db = await request(open);
+      if (!db.objectStoreNames.contains('meta')) {
+        db.close();
+        continue;
+      }
+      const tx = db.transaction(['meta', 'chunks']);
+      const meta = (await request(tx.objectStore('meta').get('state'))) as
+        { gen: number; complete: boolean } | undefined;
+      const keys = (await request(tx.objectStore('chunks').getAllKeys())) as [number, string, number][];
+      db.close();
+      if (meta?.complete) lists += new Set(keys.filter((k) => k[0] === meta.gen).map((k) => k[1])).size;
+    }
+    return lists;
+  });

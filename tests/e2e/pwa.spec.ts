@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { login, waitForServiceWorker } from './helpers';
+import { deviceCopyLists, login, waitForServiceWorker } from './helpers';
 
 test('offline: a reload renders the cached screens, says it is offline, and disables writes', async ({
   page,
@@ -9,11 +9,8 @@ test('offline: a reload renders the cached screens, says it is offline, and disa
   await login(page, '/');
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   await waitForServiceWorker(page);
-  // Let the persister write the loader's lists to IndexedDB.
-  await expect
-    .poll(() => page.evaluate(async () => (await indexedDB.databases()).some((d) => d.name === 'coursedesk')))
-    .toBe(true);
-  await page.waitForTimeout(1500);
+  // The first sync has stored the five lists on the device.
+  await expect.poll(() => deviceCopyLists(page)).toBe(5);
 
   await context.setOffline(true);
   await page.reload();
@@ -61,18 +58,19 @@ test('a revoked token at start-up logs out silently', async ({ page }) => {
   expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
 });
 
-test('Reload Data refetches behind a full-screen overlay', async ({ page }) => {
+test('Reload Data syncs everything again behind a full-screen overlay', async ({ page }) => {
   await login(page, '/');
-  let calls = 0;
-  await page.route('**/api/users', async (route) => {
-    calls++;
+  // A pull without a cursor is a full sync; the stream's pulls carry one.
+  let fullSyncs = 0;
+  await page.route(/\/api\/sync(\?.*)?$/, async (route) => {
+    if (!new URL(route.request().url()).searchParams.has('cursor')) fullSyncs++;
     await new Promise((r) => setTimeout(r, 600));
     await route.continue();
   });
   await page.getByRole('button', { name: 'Reload Data' }).click();
   await expect(page.getByText('Reloading data…')).toBeVisible();
   await expect(page.getByText('Reloading data…')).toBeHidden();
-  expect(calls).toBe(1);
+  expect(fullSyncs).toBe(1);
 });
 
 test('desktop: the sidebar is open and 16rem wide, with no toggle', async ({ page }) => {

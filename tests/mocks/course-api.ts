@@ -1,6 +1,7 @@
 import { delay, http, HttpResponse, type JsonBodyType } from 'msw';
 import type { Course } from '@/shared/schemas';
 import { courses } from './fixtures';
+import { setMockLists } from './sync-api';
 
 /** A second, sparse course: empty item lists, for empty states and a two-card grid. */
 export const emptyCourse: Course = {
@@ -64,6 +65,8 @@ export function createCourseApi({
   latencyMs = 0,
 }: { initial?: Course[]; latencyMs?: number } = {}) {
   const store: Course[] = structuredClone(initial);
+  // The sync serves this store: writes change it as the server's do (the reply already carries the change).
+  setMockLists({ courses: store });
   const calls: RecordedCall[] = [];
   let seq = 0;
   const newId = () => `90000000-0000-4000-8000-${String(++seq).padStart(12, '0')}`;
@@ -133,7 +136,6 @@ export function createCourseApi({
   });
 
   const handlers = [
-    http.get('/api/courses', () => json({ success: true, data: store })),
     http.post(
       '/api/courses/card',
       write((body) => {

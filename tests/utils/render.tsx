@@ -5,6 +5,8 @@ import { onTestFinished } from 'vitest';
 import { createAppClients } from '@/app/app-clients';
 import { auth } from '@/app/features/auth/auth-store';
 import { writeSession } from '@/app/lib/session-storage';
+import { deleteDeviceCopies } from '@/app/lib/sync/device-store';
+import { syncEngine } from '@/app/lib/sync/sync-engine';
 import { Providers } from '@/app/providers';
 import { adminUser } from '../mocks/fixtures';
 
@@ -19,8 +21,13 @@ export function renderApp(path: string, { loggedIn = true }: { loggedIn?: boolea
     history: createMemoryHistory({ initialEntries: [path] }),
     defaultPendingMs: 0,
   });
-  onTestFinished(() => {
+  // What main.tsx's session restore does: the stored admin's lists start syncing.
+  if (loggedIn) void syncEngine.start(queryClient, adminUser._id);
+  onTestFinished(async () => {
     dispose();
+    // The engine outlives a render: stop it, and forget this test's device copy.
+    syncEngine.stop();
+    await deleteDeviceCopies();
     // Each query holds a gcTime timer (7 days): clearing them lets this test's client and its data be collected.
     queryClient.clear();
   });

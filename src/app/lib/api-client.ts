@@ -93,3 +93,26 @@ export async function apiFetch<T>(
   }
   return data as T;
 }
+
+/**
+ * A long-lived streamed GET (the sync stream): the token goes in the header, never in the URL, which is why
+ * this is fetch and not EventSource. Resolves once the reply's headers arrive; fails like apiFetch when the
+ * reply is an error or not a stream. The caller's signal ends it (the caller also watches for a stall).
+ */
+export async function apiStream(path: string, signal: AbortSignal): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'text/event-stream' };
+  const token = localStorage.getItem(STORAGE_KEYS.authToken);
+  if (token) headers.authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, { headers, signal });
+  } catch (err) {
+    if (signal.aborted) throw err;
+    throw new ApiError('network', null, null, 'No response from the server', token);
+  }
+  if (response.ok && response.headers.get('content-type')?.startsWith('text/event-stream')) return response;
+  const body = (await response.json().catch(() => null)) as ApiError['body'];
+  if (!response.ok && body?.success === false)
+    throw new ApiError('http', response.status, body, body.message || `Request failed (${response.status})`, token);
+  throw new ApiError('unexpected', response.status, null, `Unreadable reply (${response.status})`, token);
+}

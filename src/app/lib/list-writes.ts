@@ -1,11 +1,15 @@
-import { useMutation, useMutationState, useQueryClient, type DataTag, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useMutationState } from '@tanstack/react-query';
+import type { SyncList } from '@/shared/schemas/sync';
 import { apiFetch } from './api-client';
+import { syncEngine } from './sync/sync-engine';
 import type { ApiError } from './api-client';
+import type { DataTag } from '@tanstack/react-query';
 
 /**
- * One convention for writes to a cached list: a write answers with the server's copy of the record
- * (API.md), which replaces, adds or removes one row of the cached list; the list keeps its order. A list
- * that is not loaded is left alone. apiFetch throws on any failure, so a reply here is a success.
+ * One convention for writes to a synced list: a write answers with the server's copy of the record(s)
+ * (API.md), which goes into the device copy at once (memory, IndexedDB and every screen showing the list);
+ * the next pull brings the same or newer, so nothing flickers back. apiFetch throws on any failure, so a
+ * reply here is a success.
  */
 export interface RecordReply<T> {
   success: true;
@@ -15,20 +19,26 @@ export interface RecordReply<T> {
 }
 
 type Row = { _id: string };
-/** A list's query options (or anything with its typed key). */
+/** A list's query options (or anything with its typed key), e.g. `usersQuery`. */
 export interface ListQuery<T extends Row> {
-  queryKey: DataTag<readonly unknown[], T[], ApiError>;
+  queryKey: DataTag<readonly [SyncList], T[], ApiError>;
 }
 
-export const replaceRow = <T extends Row>(qc: QueryClient, list: ListQuery<T>, row: T) =>
-  qc.setQueryData(list.queryKey, (old) => old?.map((r) => (r._id === row._id ? row : r)));
+const listOf = (list: ListQuery<Row>) => list.queryKey[0];
 
-export const removeRow = <T extends Row>(qc: QueryClient, list: ListQuery<T>, id: string) =>
-  qc.setQueryData(list.queryKey, (old) => old?.filter((r) => r._id !== id));
+/** Written records, new or changed: each replaces its row or joins the list in its place. */
+export const putRows = <T extends Row>(list: ListQuery<T>, rows: readonly T[]) =>
+  syncEngine.applyLocal(listOf(list), rows as never[]);
 
-/** For lists ordered oldest first: a new record goes last. */
-export const appendRow = <T extends Row>(qc: QueryClient, list: ListQuery<T>, row: T) =>
-  qc.setQueryData(list.queryKey, (old) => old && [...old.filter((r) => r._id !== row._id), row]);
+export const removeRows = <T extends Row>(list: ListQuery<T>, ids: readonly string[]) =>
+  syncEngine.applyLocal(listOf(list), [], ids);
+
+/** A reply that carries the whole list (batch writes): rows it lacks are gone. */
+export function replaceList<T extends Row>(list: ListQuery<T>, rows: readonly T[]) {
+  const keep = new Set(rows.map((r) => r._id));
+  const gone = syncEngine.peek(listOf(list)).flatMap((r) => (keep.has(r._id) ? [] : [r._id]));
+  syncEngine.applyLocal(listOf(list), rows as never[], gone);
+}
 
 /** Ids a mutation of this key is working on right now, from any screen, so each row shows its own spinner. */
 export function usePendingIds(mutationKey: readonly unknown[]): ReadonlySet<string> {
@@ -39,12 +49,11 @@ export function usePendingIds(mutationKey: readonly unknown[]): ReadonlySet<stri
   return new Set(ids);
 }
 
-/** DELETE `path(id)`; on success the row leaves the cached list (spec 4). */
+/** DELETE `path(id)`; on success the row leaves the list (spec 4). */
 export function useDeleteRow<T extends Row>(list: ListQuery<T>, path: (id: string) => string) {
-  const qc = useQueryClient();
   return useMutation({
     mutationKey: [...list.queryKey, 'delete'],
     mutationFn: (id: string) => apiFetch<{ success: true }>(path(encodeURIComponent(id)), { method: 'DELETE' }),
-    onSuccess: (_reply, id) => removeRow(qc, list, id),
+    onSuccess: (_reply, id) => removeRows(list, [id]),
   });
 }

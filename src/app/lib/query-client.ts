@@ -7,7 +7,7 @@ export const CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 declare module '@tanstack/react-query' {
   interface Register {
     defaultError: ApiError;
-    queryMeta: { persist?: boolean; silent?: boolean };
+    queryMeta: { silent?: boolean };
     /** anonymous: a call made without a session (login), whose 401 is an answer, not a lost session. */
     mutationMeta: { silent?: boolean; anonymous?: boolean };
   }

@@ -11,7 +11,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { FullScreenLoader } from '@/app/components/ui/full-screen-loader';
+import { SyncProgressLoader } from '@/app/components/ui/full-screen-loader';
 import { logout } from '@/app/features/auth/api/session';
 import { useAuth } from '@/app/features/auth/auth-store';
 import { showErrorToast } from '@/app/lib/api-feedback';
@@ -38,7 +38,7 @@ export function Sidebar() {
   const reload = async () => {
     setReloading(true);
     try {
-      await refetchLoaderData(queryClient);
+      await refetchLoaderData();
     } catch (err) {
       // Lists that have a copy fail quietly in the cache (offline is normal); Reload Data was asked for, so say why.
       console.error('Reload Data failed', err);
@@ -96,7 +96,7 @@ export function Sidebar() {
         <ThemeToggle />
         <SyncStatus />
       </Stack>
-      {reloading ? <FullScreenLoader label="Reloading data…" /> : null}
+      {reloading ? <SyncProgressLoader label={MESSAGES.sync.reloading} /> : null}
     </Stack>
   );
 }

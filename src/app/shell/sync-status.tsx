@@ -4,19 +4,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer, useSyncExternalStore } from 'react';
 import { formatRelative } from '@/app/lib/format';
 import { useOnline } from '@/app/lib/online';
-import { LOADER_QUERY_KEYS } from '@/app/shell/loader-queries';
+import { SYNC_QUERY_KEY } from '@/app/lib/sync/sync-engine';
+import { MESSAGES } from '@/shared/messages';
 
-/** Offline indicator and when the cached lists were last synced (the oldest of the five). */
+/** Offline indicator and when the lists were last synced (a pull that left nothing to fetch). */
 export function SyncStatus({ compact = false }: { compact?: boolean }) {
   const online = useOnline();
   const queryClient = useQueryClient();
   const cache = queryClient.getQueryCache();
   const syncedAt = useSyncExternalStore(
     (cb) => cache.subscribe(cb),
-    () => {
-      const times = LOADER_QUERY_KEYS.map((key) => queryClient.getQueryState(key)?.dataUpdatedAt ?? 0);
-      return times.every((t) => t > 0) ? Math.min(...times) : 0;
-    },
+    () => queryClient.getQueryState(SYNC_QUERY_KEY)?.dataUpdatedAt ?? 0,
   );
   // Re-render each minute so "3 min ago" stays true.
   const [, tick] = useReducer((n: number) => n + 1, 0);
@@ -26,7 +24,7 @@ export function SyncStatus({ compact = false }: { compact?: boolean }) {
     return interval.stop;
   }, [interval]);
 
-  const synced = syncedAt ? `Synced ${formatRelative(syncedAt)}` : 'Not synced yet';
+  const synced = syncedAt ? MESSAGES.sync.synced(formatRelative(syncedAt)) : MESSAGES.sync.notSynced;
   return (
     <Group gap="xs" px={compact ? 0 : 'sm'} py={compact ? 0 : 4} wrap="nowrap" role="status" aria-live="polite">
       {online ? null : (

@@ -1,7 +1,11 @@
-import { Center, Loader, Stack, Text } from '@mantine/core';
+import { Center, Loader, Progress, Stack, Text } from '@mantine/core';
+import { useSyncExternalStore } from 'react';
+import { syncEngine } from '@/app/lib/sync/sync-engine';
+import { MESSAGES } from '@/shared/messages';
 
-/** Covers the whole screen: the startup token login and Reload Data. */
-export function FullScreenLoader({ label }: { label: string }) {
+/** Covers the whole screen: the startup token login, the first sync and Reload Data. */
+export function FullScreenLoader({ label, progress }: { label: string; progress?: { done: number; total: number } }) {
+  const percent = progress && progress.total > 0 ? Math.round((progress.done / progress.total) * 100) : null;
   return (
     <Center
       pos="fixed"
@@ -14,10 +18,24 @@ export function FullScreenLoader({ label }: { label: string }) {
       role="status"
       aria-live="polite"
     >
-      <Stack align="center" gap="sm">
+      <Stack align="center" gap="sm" w="min(20rem, 80vw)">
         <Loader size="lg" />
         <Text c="dimmed">{label}</Text>
+        {progress && percent !== null ? (
+          <>
+            <Progress value={percent} w="100%" aria-label={label} />
+            <Text size="sm" c="dimmed">
+              {MESSAGES.sync.progress(progress.done, progress.total)}
+            </Text>
+          </>
+        ) : null}
       </Stack>
     </Center>
   );
+}
+
+/** The loader of a full sync: counts the rows received so far. */
+export function SyncProgressLoader({ label }: { label: string }) {
+  const { progress } = useSyncExternalStore(syncEngine.subscribe, syncEngine.getState);
+  return <FullScreenLoader label={label} progress={progress ?? undefined} />;
 }

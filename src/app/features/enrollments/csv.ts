@@ -27,27 +27,27 @@ const csvDate = (iso: string | null) => (iso && !Number.isNaN(Date.parse(iso)) ?
 const paidAmount = (e: Enrollment) =>
   `${e.currency || CSV_DEFAULT_CURRENCY} ${e.amount == null ? CSV_DEFAULT_AMOUNT : e.amount.toFixed(2)}`;
 
-export function enrollmentsCsv(enrollments: readonly Enrollment[], batches: readonly Batch[]): string {
+function enrollmentCells(batches: readonly Batch[]) {
   const batchNames = new Map(batches.map((b) => [b._id, b.batchName]));
-  return toCsv(
-    HEADER,
-    enrollments.map((e) => [
-      orNA(enrolleeName(e)),
-      orNA(enrolleeEmail(e)),
-      orNA(enrolleePhone(e)),
-      paidAmount(e),
-      orNA(e.paymentMethod),
-      orNA(e.transactionId),
-      orNA(e.courseDetails.title),
-      orNA(e.courseDetails.description),
-      e.isVerified ? 'Approved' : 'Pending',
-      csvDate(e.verifiedAt),
-      csvDate(e.createdAt),
-      orNA(e.batchId ? batchNames.get(e.batchId) : null),
-    ]),
-  );
+  return (e: Enrollment) => [
+    orNA(enrolleeName(e)),
+    orNA(enrolleeEmail(e)),
+    orNA(enrolleePhone(e)),
+    paidAmount(e),
+    orNA(e.paymentMethod),
+    orNA(e.transactionId),
+    orNA(e.courseDetails.title),
+    orNA(e.courseDetails.description),
+    e.isVerified ? 'Approved' : 'Pending',
+    csvDate(e.verifiedAt),
+    csvDate(e.createdAt),
+    orNA(e.batchId ? batchNames.get(e.batchId) : null),
+  ];
 }
+
+export const enrollmentsCsv = (enrollments: readonly Enrollment[], batches: readonly Batch[]) =>
+  toCsv(HEADER, enrollments.map(enrollmentCells(batches)));
 
 /** All: enrollments.csv; a batch: "{batch name}.csv"; one enrollment: "{user name}.csv" (spec 3). */
 export const downloadEnrollments = (fileName: string, enrollments: readonly Enrollment[], batches: readonly Batch[]) =>
-  downloadCsv(`${fileName}.csv`, enrollmentsCsv(enrollments, batches));
+  void downloadCsv(`${fileName}.csv`, HEADER, enrollments, enrollmentCells(batches));

@@ -24,22 +24,19 @@ export const userFileName = (user: Pick<User, 'name'>) => `User : ${user.name}.c
 const createdAt = (iso: string) => new Date(iso).toLocaleString(DATE_LOCALE).replace(/\u202f/g, ' ');
 
 /** Missing optional fields are empty cells, so a spreadsheet can still sort and filter them. */
-export function usersCsv(users: readonly User[]): string {
-  return toCsv(
-    USERS_CSV_HEADER,
-    users.map((u) => [
-      u.name,
-      u.email,
-      u.isVerified ? 'Yes' : 'No',
-      u.age,
-      u.occupation,
-      u.contactNo,
-      u.interest,
-      u.pastExperience,
-      createdAt(u.createdAt),
-    ]),
-  );
-}
+const userCells = (u: User) => [
+  u.name,
+  u.email,
+  u.isVerified ? 'Yes' : 'No',
+  u.age,
+  u.occupation,
+  u.contactNo,
+  u.interest,
+  u.pastExperience,
+  createdAt(u.createdAt),
+];
+
+export const usersCsv = (users: readonly User[]) => toCsv(USERS_CSV_HEADER, users.map(userCells));
 
 /** Client-side export, no server call. With no users there is nothing to save: it is only logged (spec 8). */
 export function downloadUsersCsv(users: readonly User[], fileName: string): boolean {
@@ -47,6 +44,6 @@ export function downloadUsersCsv(users: readonly User[], fileName: string): bool
     console.log(MESSAGES.users.noDownload);
     return false;
   }
-  downloadCsv(fileName, usersCsv(users));
+  void downloadCsv(fileName, USERS_CSV_HEADER, users, userCells);
   return true;
 }

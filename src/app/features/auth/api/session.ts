@@ -1,9 +1,9 @@
 import toast from 'react-hot-toast';
 import { auth } from '@/app/features/auth/auth-store';
 import { apiFetch, isAuthError } from '@/app/lib/api-client';
-import { startCachePersistence, stopCachePersistence } from '@/app/lib/cache-persistence';
-import { clearPersistedCaches } from '@/app/lib/idb-persister';
 import { readSession } from '@/app/lib/session-storage';
+import { deleteDeviceCopies } from '@/app/lib/sync/device-store';
+import { syncEngine } from '@/app/lib/sync/sync-engine';
 import { MESSAGES } from '@/shared/messages';
 import { authPayloadSchema, type AuthPayload, type LoginBody } from '@/shared/schemas';
 import type { QueryClient } from '@tanstack/react-query';
@@ -13,7 +13,7 @@ export async function loginAdmin(queryClient: QueryClient, body: LoginBody) {
   auth.signIn(data.authToken, data.userData);
   // Whatever an earlier session left in memory is not this admin's to see (nor to save under their name).
   queryClient.getQueryCache().clear();
-  await startCachePersistence(queryClient, data.userData._id);
+  await syncEngine.start(queryClient, data.userData._id);
   return data.userData;
 }
 
@@ -39,7 +39,7 @@ export async function restoreSession(queryClient: QueryClient, onLateRejection: 
   const check = checkToken(queryClient, onRejected).then((answer) => {
     if (answer === 'unclear') startRecheck(queryClient, onRejected);
   });
-  await Promise.all([startCachePersistence(queryClient, user._id), Promise.race([check, sleep(STARTUP_WAIT_MS)])]);
+  await Promise.all([syncEngine.start(queryClient, user._id), Promise.race([check, sleep(STARTUP_WAIT_MS)])]);
   started = true;
   auth.setAutoLogging(false);
 }
@@ -121,13 +121,13 @@ export function stopTokenRecheck() {
   stopRecheck?.();
 }
 
-/** Clears every trace of the session on this device: token, user data, query cache and IndexedDB. */
+/** Clears every trace of the session on this device: token, user data, the lists in memory and on the device. */
 export async function endSession(queryClient: QueryClient) {
   stopTokenRecheck();
-  stopCachePersistence();
+  syncEngine.stop();
   queryClient.clear();
   auth.signOut();
-  await clearPersistedCaches().catch((err) => console.error(err));
+  await deleteDeviceCopies().catch((err) => console.error(err));
 }
 
 /** Logout: revoke the token on the server (best effort), then clear everything and say so. */

@@ -1,9 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
-import { apiFetch } from '@/app/lib/api-client';
-import type { Course } from '@/shared/schemas';
+import { syncedListQuery } from '@/app/lib/sync/synced-list-query';
 
-export const coursesQuery = queryOptions({
-  queryKey: ['courses'] as const,
-  queryFn: ({ signal }) => apiFetch<{ data: Course[] }>('/courses', { signal }).then((r) => r.data),
-  meta: { persist: true },
-});
+/** Oldest first, as the server lists them. */
+export const coursesQuery = syncedListQuery('courses');

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { apiFetch, type ApiRequest } from '@/app/lib/api-client';
-import { replaceCourse, type CourseReply } from './course-cache';
+import { putCourse, type CourseReply } from './course-cache';
 import { ITEM_KINDS, type ItemFieldsOf, type ItemKind } from './item-kinds';
 
 const call = (kind: ItemKind, verb: 'add' | 'update' | 'delete', method: ApiRequest['method'], body: object) =>
@@ -8,8 +8,7 @@ const call = (kind: ItemKind, verb: 'add' | 'update' | 'delete', method: ApiRequ
 
 /** Add, update and delete of one item kind; each reply carries the whole course, which replaces the cached one. */
 export function useItemMutations<K extends ItemKind>(kind: K, courseId: string) {
-  const qc = useQueryClient();
-  const onSuccess = (reply: CourseReply) => replaceCourse(qc, reply.data);
+  const onSuccess = (reply: CourseReply) => putCourse(reply.data);
   const idField = ITEM_KINDS[kind].idField;
   return {
     add: useMutation({

@@ -1,12 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '@/app/lib/api-client';
 import type { PageDataBody } from '@/shared/schemas';
-import { replaceCourse, type CourseReply } from './course-cache';
+import { putCourse, type CourseReply } from './course-cache';
 
 export function useUpdatePageData(courseId: string) {
-  const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: PageDataBody) => apiFetch<CourseReply>(`/courses/${courseId}/pageData`, { method: 'PUT', body }),
-    onSuccess: (reply) => replaceCourse(qc, reply.data),
+    onSuccess: (reply) => putCourse(reply.data),
   });
 }

@@ -1,7 +1,6 @@
+import { replaceList } from '@/app/lib/list-writes';
 import type { Batch } from '@/shared/schemas';
-import { batchesQuery, newestFirst } from './get-batches';
-import type { QueryClient } from '@tanstack/react-query';
+import { batchesQuery } from './get-batches';
 
-/** Batch writes reply with the whole list, oldest first: it replaces ours, newest first (spec 7). */
-export const setAllBatches = (qc: QueryClient, allBatches: Batch[]) =>
-  qc.setQueryData(batchesQuery.queryKey, newestFirst(allBatches));
+/** Batch writes reply with the whole list: it replaces ours. */
+export const setAllBatches = (allBatches: Batch[]) => replaceList(batchesQuery, allBatches);

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { apiFetch } from '@/app/lib/api-client';
 import { MESSAGES } from '@/shared/messages';
@@ -6,14 +6,13 @@ import { replaceEnrollment, type EnrollmentReply } from './enrollments-cache';
 
 /** PUT /enrollments/{id}/complete: the server's copy (completed, progress 100) replaces the local one (spec 4). */
 export function useCompleteEnrollment() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
       apiFetch<EnrollmentReply>(`/enrollments/${id}/complete`, {
         method: 'PUT',
         fallbackMessage: MESSAGES.enrollment.completeFailed,
       }),
-    onSuccess: (reply) => replaceEnrollment(queryClient, reply.data),
+    onSuccess: (reply) => replaceEnrollment(reply.data),
     onError: () => {
       toast.error(MESSAGES.enrollment.completeFailed);
     },

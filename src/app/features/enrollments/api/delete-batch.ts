@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '@/app/lib/api-client';
 import { deleteWithNotice } from '@/app/lib/confirm';
 import { MESSAGES } from '@/shared/messages';
@@ -10,11 +10,10 @@ import { setAllBatches } from './batches-cache';
  * refused with a 409 whose message the generic error toast shows.
  */
 export function useDeleteBatch() {
-  const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: (id: string) =>
       apiFetch<{ success: true; allBatches: Batch[] }>(`/batches/delete/${id}`, { method: 'DELETE' }),
-    onSuccess: (reply) => setAllBatches(queryClient, reply.allBatches),
+    onSuccess: (reply) => setAllBatches(reply.allBatches),
   });
   return (id: string) => deleteWithNotice(() => mutation.mutateAsync(id), MESSAGES.deleted.batch);
 }

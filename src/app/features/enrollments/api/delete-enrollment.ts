@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { apiFetch } from '@/app/lib/api-client';
 import { confirmDelete } from '@/app/lib/confirm';
@@ -6,14 +6,13 @@ import { MESSAGES } from '@/shared/messages';
 import { removeEnrollment, type EnrollmentReply } from './enrollments-cache';
 
 export function useDeleteEnrollment() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
       apiFetch<EnrollmentReply>(`/enrollments/${id}`, {
         method: 'DELETE',
         fallbackMessage: MESSAGES.enrollment.deleteFailed,
       }),
-    onSuccess: (_reply, id) => removeEnrollment(queryClient, id),
+    onSuccess: (_reply, id) => removeEnrollment(id),
     onError: () => {
       toast.error(MESSAGES.enrollment.deleteFailedRetry);
     },

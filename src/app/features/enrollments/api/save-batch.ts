@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '@/app/lib/api-client';
 import type { Batch, BatchBody } from '@/shared/schemas';
 import { setAllBatches } from './batches-cache';
@@ -11,13 +11,12 @@ interface BatchReply {
 
 /** POST /batches/start, or PUT /batches/update/{id} when an id is given. */
 export function useSaveBatch(id?: string) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: BatchBody) =>
       id
         ? apiFetch<BatchReply>(`/batches/update/${id}`, { method: 'PUT', body })
         : apiFetch<BatchReply>('/batches/start', { method: 'POST', body }),
-    onSuccess: (reply) => setAllBatches(queryClient, reply.allBatches),
+    onSuccess: (reply) => setAllBatches(reply.allBatches),
     // Failures are only logged (spec 8); the generic toast still says why.
     onError: (err) => console.error('Saving the batch failed', err),
   });

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { apiFetch } from '@/app/lib/api-client';
 import { MESSAGES } from '@/shared/messages';
@@ -9,11 +9,10 @@ import { replaceEnrollment, type EnrollmentReply } from './enrollments-cache';
  * reply says success; the server's copy carries the exact verifiedAt.
  */
 export function useSetApproval() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, approve }: { id: string; approve: boolean }) =>
       apiFetch<EnrollmentReply>(`/enrollments/${approve ? 'approve' : 'dis-approve'}/${id}`, { method: 'PUT' }),
-    onSuccess: (reply) => replaceEnrollment(queryClient, reply.data),
+    onSuccess: (reply) => replaceEnrollment(reply.data),
     // The screen's own sentence, after the generic toast that says why (spec 8).
     onError: (_err, { approve }) => {
       toast.error(approve ? MESSAGES.enrollment.approveFailed : MESSAGES.enrollment.disapproveFailed);

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '@/app/lib/api-client';
 import { MESSAGES } from '@/shared/messages';
 import type { EnrollmentUpdateBody } from '@/shared/schemas';
@@ -6,7 +6,6 @@ import { replaceEnrollment, type EnrollmentReply } from './enrollments-cache';
 
 /** PUT /enrollment/{id}: the server's copy replaces the local one. */
 export function useUpdateEnrollment(id: string) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: EnrollmentUpdateBody) =>
       apiFetch<EnrollmentReply>(`/enrollment/${id}`, {
@@ -14,6 +13,6 @@ export function useUpdateEnrollment(id: string) {
         body,
         fallbackMessage: MESSAGES.enrollment.updateFailed,
       }),
-    onSuccess: (reply) => replaceEnrollment(queryClient, reply.data),
+    onSuccess: (reply) => replaceEnrollment(reply.data),
   });
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '@/app/lib/api-client';
-import { replaceRow, usePendingIds, type RecordReply } from '@/app/lib/list-writes';
+import { putRows, usePendingIds, type RecordReply } from '@/app/lib/list-writes';
 import type { Service } from '@/shared/schemas';
 import { servicesQuery } from './get-services';
 
@@ -8,12 +8,11 @@ const verifyServiceKey = ['services', 'verify'] as const;
 
 /** PATCH /services/{id}/verify flips approval; the server's copy replaces the local one (spec 4). */
 export function useVerifyService() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationKey: verifyServiceKey,
     mutationFn: (id: string) =>
       apiFetch<RecordReply<Service>>(`/services/${encodeURIComponent(id)}/verify`, { method: 'PATCH' }),
-    onSuccess: ({ data }) => replaceRow(queryClient, servicesQuery, data),
+    onSuccess: ({ data }) => putRows(servicesQuery, [data]),
     // Service calls log their failures (spec 8); the toast comes from the MutationCache.
     onError: (err) => console.error('Service verification failed', err),
   });

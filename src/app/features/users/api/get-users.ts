@@ -1,9 +1,3 @@
-import { queryOptions } from '@tanstack/react-query';
-import { apiFetch } from '@/app/lib/api-client';
-import type { User } from '@/shared/schemas';
+import { syncedListQuery } from '@/app/lib/sync/synced-list-query';
 
-export const usersQuery = queryOptions({
-  queryKey: ['users'] as const,
-  queryFn: ({ signal }) => apiFetch<{ users: User[] }>('/users', { signal }).then((r) => r.users),
-  meta: { persist: true },
-});
+export const usersQuery = syncedListQuery('users');
