@@ -16,7 +16,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '@/server/db/client';
+import { openDatabase, rows } from '@/server/db/client';
 import { seedBulk } from '@/server/db/seed/bulk';
 import { BENCH_ADMIN } from './bench-targets';
 
@@ -254,13 +254,15 @@ async function scalePhase(browser: Browser) {
   const database = await openDatabase({ databaseUrl: null, dataDir: dir });
   await seedBulk(database.db, { ...SCALE, seed: 11 });
   // The biggest batch, and its two newest pending enrollments (the top rows of its table).
-  const [batch] = (await database.db.execute(
+  const [batch] = await rows<{ id: string }>(
+    database.db,
     sql`select batch_id as id from enrollments group by batch_id order by count(*) desc limit 1`,
-  )) as unknown as { id: string }[];
-  const pending = (await database.db.execute(
+  );
+  const pending = await rows<{ id: string; name: string }>(
+    database.db,
     sql`select id, user_name as name from enrollments where batch_id = ${batch!.id} and not is_verified
         order by created_at desc, id desc limit 2`,
-  )) as unknown as { id: string; name: string }[];
+  );
   await database.close();
   const server = await startServer(dir, {
     SEED_DEMO: '0',

@@ -98,6 +98,36 @@ function dictionary<T>(key: (value: T) => string) {
   };
 }
 
+/**
+ * A list whose rows embed one value that repeats across rows (course details, service details): each chunk
+ * stores those values once, in `d`, and its rows as tuples that refer to them by position.
+ */
+function withDictionary<T, D, Tuple>(spec: {
+  nested: (row: T) => D;
+  internNested: (interner: Interner, value: D) => D;
+  toTuple: (row: T, ref: number, interner: Interner) => Tuple;
+  fromTuple: (tuple: Tuple, nested: readonly D[], interner: Interner) => T;
+  intern: (row: T, interner: Interner) => T;
+}): ListCodec<T> {
+  return {
+    encode(rows, interner) {
+      const dict = dictionary<D>((v) => JSON.stringify(v));
+      const r = rows.map((row) => spec.toTuple(row, dict.ref(spec.nested(row)), interner));
+      return JSON.stringify({ d: dict.values, r });
+    },
+    decode(text, interner) {
+      const { d, r } = JSON.parse(text) as { d: D[]; r: Tuple[] };
+      const nested = d.map((v) => spec.internNested(interner, v));
+      return r.map((t) => spec.fromTuple(t, nested, interner));
+    },
+    intern: spec.intern,
+  };
+}
+
+/** The embedded user as stored: its id when it is the very object the users list derives. */
+const userRef = <U extends { _id: string }>(value: U | null, derived: U | undefined): UserRef<U> =>
+  value === null ? null : derived === value ? value._id : value;
+
 type Contact = Enrollment['userDetails'];
 type ContactTuple = [string, string, string | null];
 const contactTuple = (c: Contact): ContactTuple => [c.name, c.email, c.phone];
@@ -127,85 +157,76 @@ type EnrollmentTuple = [
   string | null,
 ];
 
-const enrollments: ListCodec<Enrollment> = {
-  encode(rows, interner) {
-    const courses = dictionary<Enrollment['courseDetails']>((c) => JSON.stringify(c));
-    const r = rows.map((e): EnrollmentTuple => {
-      const derived = e.userId ? interner.populatedUser(e.userId._id) : undefined;
-      return [
-        e._id,
-        e.batchId,
-        e.userId === null ? null : derived === e.userId ? e.userId._id : e.userId,
-        contactTuple(e.userDetails),
-        courses.ref(e.courseDetails),
-        e.amount,
-        e.currency,
-        e.paymentMethod,
-        e.transactionId,
-        e.paymentId,
-        e.amountPaid,
-        e.paymentStatus,
-        e.progress,
-        e.completed,
-        e.certificateIssued,
-        e.isApproved,
-        e.isVerified,
-        e.verifiedAt,
-        e.createdAt,
-        e.updatedAt === e.createdAt ? null : e.updatedAt,
-      ];
-    });
-    return JSON.stringify({ d: courses.values, r });
-  },
-  decode(text, interner) {
-    const { d, r } = JSON.parse(text) as { d: Enrollment['courseDetails'][]; r: EnrollmentTuple[] };
-    const courses = d.map((c) => interner.course(c));
-    return r.map((t): Enrollment => {
-      const [
-        _id,
-        batchId,
-        user,
-        contact,
-        course,
-        amount,
-        currency,
-        paymentMethod,
-        transactionId,
-        paymentId,
-        amountPaid,
-        paymentStatus,
-        progress,
-        completed,
-        certificateIssued,
-        isApproved,
-        isVerified,
-        verifiedAt,
-        createdAt,
-        updatedAt,
-      ] = t;
-      return {
-        _id,
-        batchId: interner.text(batchId),
-        userId: typeof user === 'string' ? (interner.populatedUser(user) ?? null) : interner.internPopulatedUser(user),
-        userDetails: fromContactTuple(contact, interner),
-        courseDetails: courses[course]!,
-        amount,
-        currency: interner.text(currency),
-        paymentMethod: interner.text(paymentMethod),
-        transactionId,
-        paymentId,
-        amountPaid,
-        paymentStatus: interner.text(paymentStatus),
-        progress,
-        completed,
-        certificateIssued,
-        isApproved,
-        isVerified,
-        verifiedAt,
-        createdAt,
-        updatedAt: updatedAt ?? createdAt,
-      };
-    });
+const enrollments = withDictionary<Enrollment, Enrollment['courseDetails'], EnrollmentTuple>({
+  nested: (e) => e.courseDetails,
+  internNested: (interner, c) => interner.course(c),
+  toTuple: (e, course, interner) => [
+    e._id,
+    e.batchId,
+    userRef(e.userId, e.userId ? interner.populatedUser(e.userId._id) : undefined),
+    contactTuple(e.userDetails),
+    course,
+    e.amount,
+    e.currency,
+    e.paymentMethod,
+    e.transactionId,
+    e.paymentId,
+    e.amountPaid,
+    e.paymentStatus,
+    e.progress,
+    e.completed,
+    e.certificateIssued,
+    e.isApproved,
+    e.isVerified,
+    e.verifiedAt,
+    e.createdAt,
+    e.updatedAt === e.createdAt ? null : e.updatedAt,
+  ],
+  fromTuple: (t, courses, interner) => {
+    const [
+      _id,
+      batchId,
+      user,
+      contact,
+      course,
+      amount,
+      currency,
+      paymentMethod,
+      transactionId,
+      paymentId,
+      amountPaid,
+      paymentStatus,
+      progress,
+      completed,
+      certificateIssued,
+      isApproved,
+      isVerified,
+      verifiedAt,
+      createdAt,
+      updatedAt,
+    ] = t;
+    return {
+      _id,
+      batchId: interner.text(batchId),
+      userId: typeof user === 'string' ? (interner.populatedUser(user) ?? null) : interner.internPopulatedUser(user),
+      userDetails: fromContactTuple(contact, interner),
+      courseDetails: courses[course]!,
+      amount,
+      currency: interner.text(currency),
+      paymentMethod: interner.text(paymentMethod),
+      transactionId,
+      paymentId,
+      amountPaid,
+      paymentStatus: interner.text(paymentStatus),
+      progress,
+      completed,
+      certificateIssued,
+      isApproved,
+      isVerified,
+      verifiedAt,
+      createdAt,
+      updatedAt: updatedAt ?? createdAt,
+    };
   },
   intern: (e, interner) => ({
     ...e,
@@ -217,7 +238,7 @@ const enrollments: ListCodec<Enrollment> = {
     paymentMethod: interner.text(e.paymentMethod),
     paymentStatus: interner.text(e.paymentStatus),
   }),
-};
+});
 
 type ServiceTuple = [
   string,
@@ -233,58 +254,49 @@ type ServiceTuple = [
   string | null,
 ];
 
-const services: ListCodec<Service> = {
-  encode(rows, interner) {
-    const details = dictionary<Service['serviceDetails']>((s) => JSON.stringify(s));
-    const r = rows.map((s): ServiceTuple => {
-      const derived = s.userId ? interner.user(s.userId._id) : undefined;
-      return [
-        s._id,
-        details.ref(s.serviceDetails),
-        contactTuple(s.userDetails),
-        s.userId === null ? null : derived === s.userId ? s.userId._id : s.userId,
-        s.amount,
-        s.currency,
-        s.paymentMethod,
-        s.transactionId,
-        s.isVerified,
-        s.createdAt,
-        s.updatedAt === s.createdAt ? null : s.updatedAt,
-      ];
-    });
-    return JSON.stringify({ d: details.values, r });
-  },
-  decode(text, interner) {
-    const { d, r } = JSON.parse(text) as { d: Service['serviceDetails'][]; r: ServiceTuple[] };
-    const details = d.map((s) => interner.service(s));
-    return r.map((t): Service => {
-      const [
-        _id,
-        detail,
-        contact,
-        user,
-        amount,
-        currency,
-        paymentMethod,
-        transactionId,
-        isVerified,
-        createdAt,
-        updatedAt,
-      ] = t;
-      return {
-        _id,
-        serviceDetails: details[detail]!,
-        userDetails: fromContactTuple(contact, interner),
-        userId: typeof user === 'string' ? (interner.user(user) ?? null) : interner.internUser(user),
-        amount,
-        currency: interner.text(currency),
-        paymentMethod: interner.text(paymentMethod),
-        transactionId,
-        isVerified,
-        createdAt,
-        updatedAt: updatedAt ?? createdAt,
-      };
-    });
+const services = withDictionary<Service, Service['serviceDetails'], ServiceTuple>({
+  nested: (s) => s.serviceDetails,
+  internNested: (interner, d) => interner.service(d),
+  toTuple: (s, detail, interner) => [
+    s._id,
+    detail,
+    contactTuple(s.userDetails),
+    userRef(s.userId, s.userId ? interner.user(s.userId._id) : undefined),
+    s.amount,
+    s.currency,
+    s.paymentMethod,
+    s.transactionId,
+    s.isVerified,
+    s.createdAt,
+    s.updatedAt === s.createdAt ? null : s.updatedAt,
+  ],
+  fromTuple: (t, details, interner) => {
+    const [
+      _id,
+      detail,
+      contact,
+      user,
+      amount,
+      currency,
+      paymentMethod,
+      transactionId,
+      isVerified,
+      createdAt,
+      updatedAt,
+    ] = t;
+    return {
+      _id,
+      serviceDetails: details[detail]!,
+      userDetails: fromContactTuple(contact, interner),
+      userId: typeof user === 'string' ? (interner.user(user) ?? null) : interner.internUser(user),
+      amount,
+      currency: interner.text(currency),
+      paymentMethod: interner.text(paymentMethod),
+      transactionId,
+      isVerified,
+      createdAt,
+      updatedAt: updatedAt ?? createdAt,
+    };
   },
   intern: (s, interner) => ({
     ...s,
@@ -294,7 +306,7 @@ const services: ListCodec<Service> = {
     currency: interner.text(s.currency),
     paymentMethod: interner.text(s.paymentMethod),
   }),
-};
+});
 
 export interface SyncRows {
   users: User;
