@@ -84,13 +84,13 @@ async function initialJs(context: BrowserContext, url: string, ready: (page: Pag
   };
 }
 
-async function login(page: Page, who: { email: string; password: string }, target: string) {
+async function login(page: Page, who: { email: string; password: string }, target: string, timeout = 30_000) {
   await page.goto(`${BASE}/login?redirect=${encodeURIComponent(target)}`);
   await page.getByPlaceholder('Enter your email').fill(who.email);
   await page.getByPlaceholder('Enter your password').fill(who.password);
   const t0 = Date.now();
   await page.getByRole('button', { name: 'Login' }).click();
-  await page.locator(ROW).first().waitFor();
+  await page.locator(ROW).first().waitFor({ timeout });
   return Date.now() - t0;
 }
 
@@ -273,7 +273,7 @@ async function scalePhase(browser: Browser) {
   try {
     const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
     const page = await context.newPage();
-    const firstSync = await login(page, BENCH_ADMIN, target);
+    const firstSync = await login(page, BENCH_ADMIN, target, 600_000);
     for (let i = 0; i < 600 && !(await deviceCopyComplete(page)); i++) await page.waitForTimeout(100);
     const heap = await heapMb(context, page);
 
