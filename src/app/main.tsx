@@ -1,4 +1,6 @@
 import '@mantine/core/styles.css';
+// After the core styles (Mantine's order).
+import '@mantine/spotlight/styles.css';
 import './global.css';
 import { onlineManager } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';

@@ -1,4 +1,5 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import { ContentLoader } from './components/ui/full-screen-loader';
 import { auth, type Auth } from './features/auth/auth-store';
 import { routeTree } from './route-tree.gen';
 import type { QueryClient } from '@tanstack/react-query';
@@ -20,6 +21,8 @@ export function createAppRouter(
     defaultPreload: 'intent',
     // The loader's lists come from the query cache; the router need not cache them again.
     defaultPreloadStaleTime: 0,
+    // A screen waiting for its list (a start-up decodes the device copy list by list) shows this in its place.
+    defaultPendingComponent: ContentLoader,
     scrollRestoration: true,
   });
 }

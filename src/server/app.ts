@@ -10,12 +10,14 @@ import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
 import { registerListReplies } from './plugins/list-replies';
 import { warnOfUntrustedProxies } from './plugins/proxy-warning';
 import { registerStatic } from './plugins/static-files';
+import { activityRoutes } from './routes/activity';
 import { authRoutes } from './routes/auth';
 import { batchRoutes } from './routes/batches';
 import { bulkRoutes } from './routes/bulk';
 import { courseRoutes } from './routes/courses';
 import { enrollmentRoutes } from './routes/enrollments';
 import { healthRoutes } from './routes/health';
+import { importRoutes } from './routes/import';
 import { openApiRoutes } from './routes/openapi';
 import { serviceRoutes } from './routes/services';
 import { siteConfigRoutes } from './routes/site-config';
@@ -93,11 +95,13 @@ export async function buildApp(config: ServerConfig, database?: Database): Promi
   serviceRoutes(app, db.db);
   siteConfigRoutes(app, config.siteUrl);
   bulkRoutes(app, db.db);
+  importRoutes(app, db.db);
+  activityRoutes(app);
   syncRoutes(app, db, config.syncHeartbeatMs);
   openApiRoutes(app, pkg.version);
   await registerStatic(app, config.staticDir);
 
   await bootstrap(db.db, config, app.log);
-  await schedulePruning(app, db.db, config.syncRetentionDays);
+  await schedulePruning(app, db.db, config.syncRetentionDays, config.activityRetentionDays);
   return { app, database: db };
 }

@@ -22,6 +22,8 @@ export interface ServerConfig {
   siteUrl: string | null;
   /** Days the sync log keeps changes (SYNC_RETENTION_DAYS); a device away longer makes a full sync. */
   syncRetentionDays: number;
+  /** Days the activity log keeps entries (ACTIVITY_RETENTION_DAYS); null: for ever (the default). */
+  activityRetentionDays: number | null;
   /** How often an open sync stream sends a heartbeat and checks its session (not an env setting: tests shorten it). */
   syncHeartbeatMs: number;
 }
@@ -80,6 +82,18 @@ function retentionDays(value: string | undefined): number {
   return days;
 }
 
+/** ACTIVITY_RETENTION_DAYS: unset keeps the activity log for ever; else a positive number of days. */
+function activityRetention(value: string | undefined): number | null {
+  const v = value?.trim() ?? '';
+  if (v === '') return null;
+  const days = Number(v);
+  if (!Number.isFinite(days) || days <= 0)
+    throw new Error(
+      `ACTIVITY_RETENTION_DAYS must be a positive number of days (unset keeps the log for ever), got "${value}".`,
+    );
+  return days;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const databaseUrl = env.DATABASE_URL?.trim() || null;
   const port = Number(env.PORT ?? 3000);
@@ -99,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: trustedProxies(env.TRUST_PROXY),
     siteUrl: siteAddress(env.SITE_URL),
     syncRetentionDays: retentionDays(env.SYNC_RETENTION_DAYS),
+    activityRetentionDays: activityRetention(env.ACTIVITY_RETENTION_DAYS),
     syncHeartbeatMs: 25_000,
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { activitySchema } from './schemas/activity';
 import { authPayloadSchema, loginBody } from './schemas/auth';
 import { batchBody, batchSchema, batchUpdateBody } from './schemas/batch';
 import { bulkReplySchema, enrollmentBulkBody, serviceBulkBody, userBulkBody } from './schemas/bulk';
@@ -6,6 +7,7 @@ import { apiErrorSchema, idParams } from './schemas/common';
 import { courseCardBody, courseSchema, pageDataBody, whatYouWillLearnBody } from './schemas/course';
 import { COURSE_ITEM_KIND_NAMES, COURSE_ITEM_KINDS, courseItemBodies } from './schemas/course-item-kinds';
 import { enrollBody, enrollmentSchema, enrollmentUpdateBody, progressBody } from './schemas/enrollment';
+import { IMPORT_MAX_MB, IMPORT_MAX_ROWS, importQuery, importReplySchema } from './schemas/import';
 import { serviceCreateBody, serviceSchema } from './schemas/service';
 import { siteConfigSchema } from './schemas/site-config';
 import { syncQuery, syncReplySchema } from './schemas/sync';
@@ -28,7 +30,8 @@ export interface ApiOperation {
   public?: boolean;
   params?: z.ZodType;
   query?: z.ZodType;
-  body?: z.ZodType;
+  /** A JSON body's schema, or the media type of a body that is not JSON (an uploaded file). */
+  body?: z.ZodType | { mediaType: string; description: string };
   /** The success status and body; a reply that is not JSON (a stream) names its media type instead. */
   status: 200 | 201;
   reply: z.ZodType | { mediaType: string; description: string };
@@ -313,6 +316,25 @@ export const API_OPERATIONS: ApiOperation[] = [
     reply: withBatches(false),
   },
   {
+    method: 'POST',
+    path: '/api/batches/:id/import',
+    tag: 'Batches',
+    summary:
+      'Import enrollments into a batch from a CSV file with the columns of the enrollments download. ' +
+      '`dryRun=true` checks every row and writes nothing; otherwise the valid rows are imported in one ' +
+      'transaction, a transaction ID already recorded is skipped (importing a file twice adds nothing), and ' +
+      'the reply gives each outcome of each row. A bad file (not UTF-8, wrong columns, formulas, too many rows) is a ' +
+      '400 that changes nothing; a file over the size limit is a 413',
+    params: idParams,
+    query: importQuery,
+    body: {
+      mediaType: 'text/csv',
+      description: `UTF-8 CSV, a header row then at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows, at most ${IMPORT_MAX_MB} MB.`,
+    },
+    status: 200,
+    reply: importReplySchema,
+  },
+  {
     method: 'GET',
     path: '/api/services',
     tag: 'Service purchases',
@@ -360,6 +382,17 @@ export const API_OPERATIONS: ApiOperation[] = [
   bulkRoute('/api/enrollments/bulk', 'enrollments (approve, disapprove, delete)', enrollmentBulkBody),
   bulkRoute('/api/services/bulk', 'service purchases (approve, disapprove, delete)', serviceBulkBody),
   bulkRoute('/api/users/bulk', 'users (delete)', userBulkBody),
+
+  {
+    method: 'GET',
+    path: '/api/activity',
+    tag: 'Activity',
+    summary:
+      'The activity log, newest first: every write through the API (fields before and after), logins, ' +
+      'logouts and throttled logins. Read only',
+    status: 200,
+    reply: ok({ data: z.array(activitySchema) }),
+  },
 
   {
     method: 'GET',

@@ -6,9 +6,26 @@ import { auth } from '@/app/features/auth/auth-store';
 import { createQueryClient } from '@/app/lib/query-client';
 import { writeSession } from '@/app/lib/session-storage';
 import { adminUser } from '../mocks/fixtures';
+import { failure } from '../mocks/replies';
 import { server } from '../mocks/server';
 import { renderApp } from '../utils/render';
 import { allowConsoleError } from './setup';
+
+/** A successful login's reply, token `t`. */
+const LOGIN_REPLY = {
+  success: true,
+  data: {
+    authToken: 't',
+    userData: {
+      _id: 'a',
+      name: 'A',
+      email: 'a@b.co',
+      isVerified: true,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      role: 'admin',
+    },
+  },
+};
 
 describe('login screen', () => {
   it('redirects a logged-out visitor to /login and remembers the wanted route', async () => {
@@ -22,20 +39,7 @@ describe('login screen', () => {
     server.use(
       http.post('/api/users/login-admin', async () => {
         await delay(200);
-        return HttpResponse.json({
-          success: true,
-          data: {
-            authToken: 't',
-            userData: {
-              _id: 'a',
-              name: 'A',
-              email: 'a@b.co',
-              isVerified: true,
-              createdAt: '2026-01-01T00:00:00.000Z',
-              role: 'admin',
-            },
-          },
-        });
+        return HttpResponse.json(LOGIN_REPLY);
       }),
     );
     const { user, router } = renderApp('/login?redirect=%2Fcourses', { loggedIn: false });
@@ -70,24 +74,7 @@ describe('login screen', () => {
   });
 
   it('a login from /login?redirect=/login goes to /, never back to the login', async () => {
-    server.use(
-      http.post('/api/users/login-admin', () =>
-        HttpResponse.json({
-          success: true,
-          data: {
-            authToken: 't',
-            userData: {
-              _id: 'a',
-              name: 'A',
-              email: 'a@b.co',
-              isVerified: true,
-              createdAt: '2026-01-01T00:00:00.000Z',
-              role: 'admin',
-            },
-          },
-        }),
-      ),
-    );
+    server.use(http.post('/api/users/login-admin', () => HttpResponse.json(LOGIN_REPLY)));
     const { user, router } = renderApp('/login?redirect=%2Flogin', { loggedIn: false });
     await user.type(await screen.findByPlaceholderText('Enter your email'), 'admin@coursedesk.dev');
     await user.type(screen.getByPlaceholderText('Enter your password'), 'secret');
@@ -108,7 +95,7 @@ describe('login screen', () => {
       expect(screen.queryByRole('heading', { name: 'Are you sure you want to logout?' })).not.toBeInTheDocument(),
     );
     expect(localStorage.getItem('authToken')).toBe('test-token');
-    expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
   });
 
   it('a failed login shows the server message, stays on /login and still remembers the wanted route', async () => {
@@ -116,25 +103,7 @@ describe('login screen', () => {
     let attempts = 0;
     server.use(
       http.post('/api/users/login-admin', () =>
-        ++attempts === 1
-          ? HttpResponse.json(
-              { success: false, message: 'Invalid email or password', showMessage: true },
-              { status: 401 },
-            )
-          : HttpResponse.json({
-              success: true,
-              data: {
-                authToken: 't',
-                userData: {
-                  _id: 'a',
-                  name: 'A',
-                  email: 'a@b.co',
-                  isVerified: true,
-                  createdAt: '2026-01-01T00:00:00.000Z',
-                  role: 'admin',
-                },
-              },
-            }),
+        ++attempts === 1 ? failure(401, 'Invalid email or password') : HttpResponse.json(LOGIN_REPLY),
       ),
     );
     const { user, router } = renderApp('/login?redirect=%2Fcourses', { loggedIn: false });
@@ -157,14 +126,7 @@ describe('login screen', () => {
     allowConsoleError(); // the loader's failure is reported by the router's error boundary
     server.use(
       http.get('/api/sync', () =>
-        HttpResponse.json(
-          {
-            success: false,
-            message: 'Please log in again: your session is missing, expired or was logged out.',
-            showMessage: true,
-          },
-          { status: 401 },
-        ),
+        failure(401, 'Please log in again: your session is missing, expired or was logged out.'),
       ),
     );
     const { router } = renderApp('/users');
@@ -197,10 +159,7 @@ describe('start-up token check', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     server.use(
       http.get('/api/users/login-by-token', () =>
-        HttpResponse.json(
-          { success: false, message: 'Something went wrong on the server. Please try again.', showMessage: true },
-          { status: 500 },
-        ),
+        failure(500, 'Something went wrong on the server. Please try again.'),
       ),
     );
     await check();
@@ -209,14 +168,7 @@ describe('start-up token check', () => {
 
     server.use(
       http.get('/api/users/login-by-token', () =>
-        HttpResponse.json(
-          {
-            success: false,
-            message: 'Please log in again: your session is missing, expired or was logged out.',
-            showMessage: true,
-          },
-          { status: 401 },
-        ),
+        failure(401, 'Please log in again: your session is missing, expired or was logged out.'),
       ),
     );
     await check();
@@ -237,10 +189,7 @@ describe('start-up token check', () => {
     server.use(
       http.get('/api/users/login-by-token', async () => {
         await delay(3500);
-        return HttpResponse.json(
-          { success: false, message: 'Please log in again.', showMessage: true },
-          { status: 401 },
-        );
+        return failure(401, 'Please log in again.');
       }),
     );
     const onLateRejection = await check();

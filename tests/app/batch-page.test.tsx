@@ -3,11 +3,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Batch, Enrollment } from '@/shared/schemas';
-import { batches, enrollments } from '../mocks/fixtures';
+import { batches, enrollments, services } from '../mocks/fixtures';
+import { failure } from '../mocks/replies';
 import { server } from '../mocks/server';
 import { setMockLists } from '../mocks/sync-api';
+import { holdStoredList, storedCopy } from '../utils/device-copy';
+import { captureDownloads, csvLines } from '../utils/downloads';
 import { renderApp } from '../utils/render';
-import { captureDownloads, csvLines } from './enrollments-helpers';
+import { columnHeaders, CHECKBOX_COLUMN } from '../utils/table';
 
 vi.hoisted(() => {
   process.env.TZ = 'UTC';
@@ -18,24 +21,25 @@ afterEach(() => onlineManager.setOnline(true));
 const [winter, spring] = batches as [Batch, Batch];
 const [ann, jose] = enrollments as [Enrollment, Enrollment];
 const row = (name: string) => screen.getByRole('row', { name: `Open enrollment of ${name}` });
-const failWith500 = () =>
-  HttpResponse.json(
-    { success: false, message: 'Something went wrong on the server. Please try again.', showMessage: true },
-    { status: 500 },
-  );
+const failWith500 = () => failure(500, 'Something went wrong on the server. Please try again.');
 
 describe('batch enrollments page', () => {
+  it('after a restart shows its rows as soon as the enrollments are read from the device, before the rest', async () => {
+    await storedCopy();
+    const release = holdStoredList('services');
+    const { queryClient } = renderApp(`/enrollments/batch/${winter._id}`);
+    expect(await screen.findByRole('row', { name: 'Open enrollment of Ann Lee' })).toBeInTheDocument();
+    expect(screen.queryByRole('row', { name: 'Open enrollment of José Álvarez' })).not.toBeInTheDocument();
+    expect(within(row('Ann Lee')).getByText('ann.lee@example.com')).toBeInTheDocument();
+    expect(queryClient.getQueryData(['services'])).toBeUndefined(); // not read from the device yet
+    release();
+    await waitFor(() => expect(queryClient.getQueryData(['services'])).toHaveLength(services.length));
+  });
+
   it('is titled with the batch name and lists only its enrollments in the spec columns', async () => {
     renderApp(`/enrollments/batch/${winter._id}`);
     expect(await screen.findByRole('heading', { name: 'Winter 2026' })).toBeInTheDocument();
-    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Name',
-      'Email',
-      'Amount',
-      'Course',
-      'Approved',
-      'Actions',
-    ]);
+    expect(columnHeaders()).toEqual([CHECKBOX_COLUMN, 'Name', 'Email', 'Amount', 'Course', 'Approved', 'Actions']);
     const r = within(row('Ann Lee'));
     expect(r.getByText('ann.lee@example.com')).toBeInTheDocument();
     expect(r.getByText('USD 399.00')).toBeInTheDocument();

@@ -1,13 +1,14 @@
 import { onlineManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCourseApi, emptyCourse } from '../mocks/course-api';
 import { courses } from '../mocks/fixtures';
+import { failure } from '../mocks/replies';
 import { server } from '../mocks/server';
 import { slowListReads } from '../mocks/sync-api';
 import { renderApp } from '../utils/render';
-import { alertDialog, closeNotice, fill, openCourse, openPanel } from './course-test-utils';
+import { alertDialog, closeNotice, fill, fillFields, openCourse, openPanel } from './course-test-utils';
 import { allowConsoleError } from './setup';
 
 const fullStack = courses[0]!;
@@ -161,18 +162,11 @@ describe('syllabus', () => {
     allowConsoleError();
     const { user } = await openCourse('?tab=syllabus');
     server.use(
-      http.post('/api/courses/syllabus/add', () =>
-        HttpResponse.json(
-          { success: false, message: 'Course not found. It may have been deleted.', showMessage: true },
-          { status: 404 },
-        ),
-      ),
+      http.post('/api/courses/syllabus/add', () => failure(404, 'Course not found. It may have been deleted.')),
     );
     await user.click(openPanel().getByRole('button', { name: '+ Add Syllabus' }));
     const dialog = screen.getByRole('dialog', { name: 'Add Syllabus' });
-    await fill(user, within(dialog).getByLabelText(/Week Number/), '4');
-    await fill(user, within(dialog).getByLabelText(/Topic/), 'Testing');
-    await fill(user, within(dialog).getByLabelText(/Details/), 'Vitest.');
+    await fillFields(user, within(dialog), { 'Week Number': '4', Topic: 'Testing', Details: 'Vitest.' });
     await user.click(within(dialog).getByRole('button', { name: 'Add Syllabus' }));
     expect(await screen.findByText('Course not found. It may have been deleted.')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Add Syllabus' })).toBeInTheDocument();
@@ -262,8 +256,7 @@ describe.each(KINDS)('$tab items', (k) => {
     // Add
     await user.click(openPanel().getByRole('button', { name: `+ Add ${k.noun}` }));
     let dialog = screen.getByRole('dialog', { name: `Add ${k.noun}` });
-    for (const [label, value] of Object.entries(k.add))
-      await fill(user, within(dialog).getByLabelText(new RegExp(`^${label}`)), value);
+    await fillFields(user, within(dialog), k.add);
     await user.click(within(dialog).getByRole('button', { name: `Add ${k.noun}` }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.calls.at(-1)).toEqual({
@@ -311,12 +304,7 @@ describe.each(KINDS)('$tab items', (k) => {
     allowConsoleError();
     const { user } = await openCourse();
     server.use(
-      http.delete(`/api/courses/${k.path}/delete`, () =>
-        HttpResponse.json(
-          { success: false, message: 'Course not found. It may have been deleted.', showMessage: true },
-          { status: 404 },
-        ),
-      ),
+      http.delete(`/api/courses/${k.path}/delete`, () => failure(404, 'Course not found. It may have been deleted.')),
     );
     await user.click(screen.getByRole('tab', { name: k.tab }));
     await user.click(openPanel().getByRole('button', { name: `Delete ${k.target}` }));

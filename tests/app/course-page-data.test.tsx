@@ -1,8 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { syncEngine } from '@/app/lib/sync/sync-engine';
 import { courses } from '../mocks/fixtures';
+import { failure } from '../mocks/replies';
 import { server } from '../mocks/server';
 import { fill, openCourse } from './course-test-utils';
 import { allowConsoleError } from './setup';
@@ -74,15 +75,9 @@ describe('Page Data tab', () => {
     const { user } = await openTab('page-data');
     server.use(
       http.put('/api/courses/:id/pageData', () =>
-        HttpResponse.json(
-          {
-            success: false,
-            message: 'The slug "ui-ux" is already used by another course. Choose a different slug.',
-            showMessage: true,
-            errors: { slug: 'This slug is already in use.' },
-          },
-          { status: 409 },
-        ),
+        failure(409, 'The slug "ui-ux" is already used by another course. Choose a different slug.', {
+          slug: 'This slug is already in use.',
+        }),
       ),
     );
     const panel = screen.getByRole('tabpanel', { name: 'Page Data' });

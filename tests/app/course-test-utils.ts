@@ -24,6 +24,12 @@ export async function fill(user: User, field: HTMLElement, text: string) {
   await user.paste(text);
 }
 
+/** Fills each field, found by the start of its label, with its text: `{ Title: 'Rust', Price: '10' }`. */
+export async function fillFields(user: User, scope: ReturnType<typeof within>, values: Record<string, string>) {
+  for (const [label, text] of Object.entries(values))
+    await fill(user, scope.getByLabelText(new RegExp(`^${label}`)), text);
+}
+
 /**
  * The open tab's panel. Inactive panels stay mounted, and a role query by name over the whole page computes the
  * accessible name of every button in all seven (jsdom makes that the slowest part of these tests).

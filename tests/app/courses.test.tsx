@@ -1,14 +1,15 @@
 import { onlineManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '@/app/lib/api-client';
 import { createCourseApi, emptyCourse } from '../mocks/course-api';
 import { courses } from '../mocks/fixtures';
+import { failure } from '../mocks/replies';
 import { server } from '../mocks/server';
 import { failListReads, setMockLists, slowListReads } from '../mocks/sync-api';
 import { renderApp } from '../utils/render';
-import { fill } from './course-test-utils';
+import { fillFields } from './course-test-utils';
 import { allowConsoleError } from './setup';
 
 const [fullStack] = courses as [(typeof courses)[number]];
@@ -97,6 +98,16 @@ describe('course list', () => {
   });
 });
 
+/** The Add Course form filled with a valid card. */
+const NEW_CARD = {
+  Image: '/images/courses/cloud-devops.svg',
+  Title: 'Cloud Basics',
+  Description: 'Servers without tears.',
+  Rating: '4.2',
+  Reviews: '37',
+  Price: '149.5',
+};
+
 describe('add course', () => {
   it('validates with the shared card schema before calling the server', async () => {
     const { user, api } = setup();
@@ -121,9 +132,7 @@ describe('add course', () => {
     const { user, api } = setup();
     await user.click(await screen.findByRole('button', { name: '+ Add Course' }));
     const dialog = screen.getByRole('dialog', { name: 'Add Course' });
-    await fill(user, within(dialog).getByLabelText(/Rating/), '9');
-    await fill(user, within(dialog).getByLabelText(/Reviews/), '-5');
-    await fill(user, within(dialog).getByLabelText(/Price/), '-10');
+    await fillFields(user, within(dialog), { Rating: '9', Reviews: '-5', Price: '-10' });
     await user.click(within(dialog).getByRole('button', { name: 'Add Course' }));
     expect(within(dialog).getByLabelText(/Rating/)).toHaveValue('9');
     expect(within(dialog).getByLabelText(/Reviews/)).toHaveValue('-5');
@@ -137,12 +146,7 @@ describe('add course', () => {
     const { user, api } = setup({ latencyMs: 300 });
     await user.click(await screen.findByRole('button', { name: '+ Add Course' }));
     const dialog = screen.getByRole('dialog', { name: 'Add Course' });
-    await fill(user, within(dialog).getByLabelText(/Image/), '/images/courses/cloud-devops.svg');
-    await fill(user, within(dialog).getByLabelText(/Title/), 'Cloud Basics');
-    await fill(user, within(dialog).getByLabelText(/Description/), 'Servers without tears.');
-    await fill(user, within(dialog).getByLabelText(/Rating/), '4.2');
-    await fill(user, within(dialog).getByLabelText(/Reviews/), '37');
-    await fill(user, within(dialog).getByLabelText(/Price/), '149.5');
+    await fillFields(user, within(dialog), NEW_CARD);
     await user.click(within(dialog).getByRole('button', { name: 'Add Course' }));
 
     expect(await within(dialog).findByRole('button', { name: 'Adding...' })).toBeDisabled();
@@ -177,25 +181,12 @@ describe('add course', () => {
     const { user } = setup();
     server.use(
       http.post('/api/courses/card', () =>
-        HttpResponse.json(
-          {
-            success: false,
-            message: 'Some fields are missing or invalid. Check them and try again.',
-            showMessage: true,
-            errors: { image: 'Image is too long.' },
-          },
-          { status: 400 },
-        ),
+        failure(400, 'Some fields are missing or invalid. Check them and try again.', { image: 'Image is too long.' }),
       ),
     );
     await user.click(await screen.findByRole('button', { name: '+ Add Course' }));
     const dialog = screen.getByRole('dialog', { name: 'Add Course' });
-    await fill(user, within(dialog).getByLabelText(/Image/), 'x.png');
-    await fill(user, within(dialog).getByLabelText(/Title/), 'T');
-    await fill(user, within(dialog).getByLabelText(/Description/), 'D');
-    await fill(user, within(dialog).getByLabelText(/Rating/), '3');
-    await fill(user, within(dialog).getByLabelText(/Reviews/), '1');
-    await fill(user, within(dialog).getByLabelText(/Price/), '10');
+    await fillFields(user, within(dialog), NEW_CARD);
     await user.click(within(dialog).getByRole('button', { name: 'Add Course' }));
 
     expect(
@@ -233,14 +224,7 @@ describe('delete course', () => {
   it('a failed delete keeps the card and shows the error notice', async () => {
     allowConsoleError();
     const { user } = setup();
-    server.use(
-      http.delete('/api/courses/:id', () =>
-        HttpResponse.json(
-          { success: false, message: 'Course not found. It may have been deleted.', showMessage: true },
-          { status: 404 },
-        ),
-      ),
-    );
+    server.use(http.delete('/api/courses/:id', () => failure(404, 'Course not found. It may have been deleted.')));
     await user.click(await screen.findByRole('button', { name: 'Delete course Full-Stack Web Development' }));
     await user.click(await screen.findByRole('button', { name: 'Yes, delete it!' }));
     expect(await screen.findByRole('heading', { name: 'Error!' })).toBeInTheDocument();

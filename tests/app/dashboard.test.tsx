@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { computeStats } from '@/app/features/dashboard/dashboard-stats';
 import { batches, courses, enrollments, services, users } from '../mocks/fixtures';
+import { failure } from '../mocks/replies';
 import { server } from '../mocks/server';
 import { renderApp } from '../utils/render';
 import { allowConsoleError } from './setup';
@@ -59,6 +60,7 @@ describe('dashboard screen', () => {
       ['Courses', '/courses'],
       ['Enrollments', '/enrollments'],
       ['Services', '/services'],
+      ['Activity', '/activity'],
     ]);
     const newest = screen.getByRole('heading', { name: 'Newest enrollments' }).closest('div')!.parentElement!;
     expect(within(newest).getByRole('link', { name: 'Ann Lee' })).toHaveAttribute(
@@ -69,11 +71,7 @@ describe('dashboard screen', () => {
 
   it('shows the loader error when the lists cannot be loaded and nothing is cached', async () => {
     allowConsoleError();
-    server.use(
-      http.get('/api/sync', () =>
-        HttpResponse.json({ success: false, message: 'Boom', showMessage: true }, { status: 500 }),
-      ),
-    );
+    server.use(http.get('/api/sync', () => failure(500, 'Boom')));
     renderApp('/');
     expect(await screen.findByText('The data could not be loaded')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();

@@ -3,6 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DataTable, type Column } from '@/app/components/ui/data-table';
+import { useRowSelection } from '@/app/components/ui/row-selection';
 
 interface Row {
   id: string;
@@ -12,6 +13,7 @@ const columns: Column<Row>[] = [
   { key: 'name', header: 'Name', render: (r) => r.name },
   { key: 'actions', header: 'Actions', render: (r) => <button type="button">Delete {r.name}</button> },
 ];
+const rowId = (r: Row) => r.id;
 const rows: Row[] = Array.from({ length: 5000 }, (_, i) => ({ id: String(i), name: `Person ${i}` }));
 
 const setPhone = (phone: boolean) => {
@@ -66,5 +68,61 @@ describe('DataTable', () => {
     expect(within(card).getByText('Person 0')).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Delete Person 0' })).toBeInTheDocument();
     expect(screen.getAllByRole('listitem').length).toBeLessThan(100);
+  });
+});
+
+describe('DataTable selection', () => {
+  function Selectable() {
+    const selection = useRowSelection(rows, rowId, (r) => `Select ${r.name}`);
+    return (
+      <DataTable
+        columns={columns}
+        rows={rows}
+        rowKey={rowId}
+        rowLabel={(r) => `Open ${r.name}`}
+        onRowClick={() => {}}
+        emptyText="Nothing here."
+        maxHeight={900}
+        selection={selection}
+      />
+    );
+  }
+  const renderSelectable = () =>
+    render(
+      <MantineProvider env="test">
+        <Selectable />
+      </MantineProvider>,
+    );
+
+  it('"Select all N matching" selects every row, not only the rendered ones; Shift-click selects a range', async () => {
+    setPhone(false);
+    renderSelectable();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Person 1' }));
+    await user.keyboard('{Shift>}');
+    await user.click(screen.getByRole('checkbox', { name: 'Select Person 4' }));
+    await user.keyboard('{/Shift}');
+    const checked = screen.getAllByRole('checkbox', { checked: true }).map((c) => c.getAttribute('aria-label'));
+    expect(checked).toEqual(['Select Person 1', 'Select Person 2', 'Select Person 3', 'Select Person 4']);
+    expect(screen.getByRole('row', { name: 'Open Person 2' })).toHaveAttribute('data-selected', 'true');
+    const all = screen.getByRole('checkbox', { name: 'Select all 5,000 matching' });
+    await user.click(all);
+    expect(all).toBeChecked();
+    expect(screen.queryAllByRole('checkbox', { checked: false })).toHaveLength(0);
+    await user.click(all);
+    expect(screen.queryAllByRole('checkbox', { checked: true })).toHaveLength(0);
+  });
+
+  it('on phones each card has its checkbox and the list starts with "Select all N matching"', async () => {
+    setPhone(true);
+    renderSelectable();
+    const user = userEvent.setup();
+    const card = screen.getByRole('listitem', { name: 'Open Person 0' });
+    await user.click(within(card).getByRole('checkbox', { name: 'Select Person 0' }));
+    expect(within(card).getByRole('checkbox', { name: 'Select Person 0' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Select all 5,000 matching' })).toHaveAttribute(
+      'data-indeterminate',
+      'true',
+    );
   });
 });

@@ -5,9 +5,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Batch, Enrollment } from '@/shared/schemas';
 import { batches, enrollments } from '../mocks/fixtures';
 import { SITE_URL } from '../mocks/handlers';
+import { failure } from '../mocks/replies';
 import { server } from '../mocks/server';
+import { captureDownloads, csvLines } from '../utils/downloads';
 import { renderApp } from '../utils/render';
-import { captureDownloads, csvLines } from './enrollments-helpers';
 import { allowConsoleError } from './setup';
 
 vi.hoisted(() => {
@@ -126,12 +127,7 @@ describe('enrollment detail', () => {
 
   it('a failed Mark as completed says Failed to mark course as completed', async () => {
     server.use(
-      http.put('/api/enrollments/:id/complete', () =>
-        HttpResponse.json(
-          { success: false, message: 'Enrollment not found. It may have been deleted.', showMessage: true },
-          { status: 404 },
-        ),
-      ),
+      http.put('/api/enrollments/:id/complete', () => failure(404, 'Enrollment not found. It may have been deleted.')),
     );
     const { user } = renderApp(`/enrollments/${ann._id}`);
     await user.click(await screen.findByRole('button', { name: 'Mark as completed' }));
@@ -293,14 +289,7 @@ describe('enrollment edit form', () => {
 
   it('a failed update says An error occurred while updating the enrollment. and stays open', async () => {
     allowConsoleError();
-    server.use(
-      http.put('/api/enrollment/:id', () =>
-        HttpResponse.json(
-          { success: false, message: 'Enrollment not found. It may have been deleted.', showMessage: true },
-          { status: 404 },
-        ),
-      ),
-    );
+    server.use(http.put('/api/enrollment/:id', () => failure(404, 'Enrollment not found. It may have been deleted.')));
     const { dialog, user } = await openForm();
     await user.click(dialog.getByRole('button', { name: 'Update Enrollment' }));
     expect(await dialog.findByText('An error occurred while updating the enrollment.')).toBeInTheDocument();

@@ -4,10 +4,11 @@ import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Batch } from '@/shared/schemas';
 import { batches } from '../mocks/fixtures';
+import { failure } from '../mocks/replies';
 import { server } from '../mocks/server';
 import { setMockLists, syncReply } from '../mocks/sync-api';
+import { captureDownloads, csvLines } from '../utils/downloads';
 import { renderApp } from '../utils/render';
-import { captureDownloads, csvLines } from './enrollments-helpers';
 import { allowConsoleError } from './setup';
 
 // Long dates are in the admin's time zone: pin one before the formatters are built.
@@ -74,11 +75,7 @@ describe('enrollments overview', () => {
 
   it('says when the data could not be loaded', async () => {
     allowConsoleError();
-    server.use(
-      http.get('/api/sync', () =>
-        HttpResponse.json({ success: false, message: 'Boom', showMessage: true }, { status: 500 }),
-      ),
-    );
+    server.use(http.get('/api/sync', () => failure(500, 'Boom')));
     renderApp('/enrollments');
     // A 500 is retried once before the loader gives up.
     expect(await screen.findByText('The data could not be loaded', undefined, { timeout: 5000 })).toBeInTheDocument();
@@ -234,15 +231,9 @@ describe('batch form', () => {
     allowConsoleError();
     server.use(
       http.post('/api/batches/start', () =>
-        HttpResponse.json(
-          {
-            success: false,
-            message: 'Some fields are missing or invalid. Check them and try again.',
-            showMessage: true,
-            errors: { batchName: 'Batch name must be at most 200 characters.' },
-          },
-          { status: 400 },
-        ),
+        failure(400, 'Some fields are missing or invalid. Check them and try again.', {
+          batchName: 'Batch name must be at most 200 characters.',
+        }),
       ),
     );
     const { user } = renderApp('/enrollments');
@@ -297,10 +288,7 @@ describe('batch deletion', () => {
     allowConsoleError();
     server.use(
       http.delete('/api/batches/delete/:id', () =>
-        HttpResponse.json(
-          { success: false, message: 'This batch still has 1 enrollment. Move or delete it first.', showMessage: true },
-          { status: 409 },
-        ),
+        failure(409, 'This batch still has 1 enrollment. Move or delete it first.'),
       ),
     );
     const { user } = renderApp('/enrollments');

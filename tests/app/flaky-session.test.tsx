@@ -12,7 +12,9 @@ import { writeSession } from '@/app/lib/session-storage';
 import { deleteDeviceCopies } from '@/app/lib/sync/device-store';
 import { syncEngine } from '@/app/lib/sync/sync-engine';
 import { Providers } from '@/app/providers';
+import { SYNC_LISTS } from '@/shared/schemas/sync';
 import { adminUser, users } from '../mocks/fixtures';
+import { failure } from '../mocks/replies';
 import { server } from '../mocks/server';
 import { syncReply } from '../mocks/sync-api';
 import { deviceCopy } from '../utils/device-copy';
@@ -49,26 +51,13 @@ const cutOff = (reason: Error) =>
     { headers: { 'content-type': 'application/json' } },
   );
 const rejection = (status: 401 | 403) =>
-  HttpResponse.json(
-    {
-      success: false,
-      message: 'Please log in again: your session is missing, expired or was logged out.',
-      showMessage: true,
-    },
-    { status },
-  );
+  failure(status, 'Please log in again: your session is missing, expired or was logged out.');
 
 const UNCLEAR_REPLIES: [string, () => Response][] = [
   ['a 502 HTML page from a proxy', () => htmlPage(502)],
-  [
-    'a 503 JSON reply from a server in maintenance',
-    () => HttpResponse.json({ success: false, message: 'Down for maintenance.', showMessage: true }, { status: 503 }),
-  ],
+  ['a 503 JSON reply from a server in maintenance', () => failure(503, 'Down for maintenance.')],
   ['a 200 HTML page from a captive portal', () => HttpResponse.html('<!doctype html><h1>Sign in to the Wi-Fi</h1>')],
-  [
-    'a 429',
-    () => HttpResponse.json({ success: false, message: 'Too many requests.', showMessage: true }, { status: 429 }),
-  ],
+  ['a 429', () => failure(429, 'Too many requests.')],
   ['no reply at all (network error)', () => HttpResponse.error()],
   [
     'a reply whose read was aborted (a reload)',
@@ -84,13 +73,13 @@ const savedLists = async () => {
   return copy?.meta.complete ? Object.entries(copy.rows).flatMap(([list, rows]) => (rows.length ? [list] : [])) : [];
 };
 
-/** A previous visit: the admin logged in and the five lists were stored on the device. */
+/** A previous visit: the admin logged in and every list was stored on the device. */
 async function previousVisit() {
   writeSession('stored-token', adminUser);
   auth.reload();
   await syncEngine.start(createQueryClient(), adminUser._id);
   await syncEngine.ready();
-  await waitFor(async () => expect(await savedLists()).toHaveLength(5));
+  await waitFor(async () => expect(await savedLists()).toHaveLength(SYNC_LISTS.length));
   syncEngine.stop();
 }
 
@@ -109,6 +98,14 @@ async function openApp(path: string) {
 }
 
 describe('the start-up token check on a flaky connection', () => {
+  it('without a stored session, a device copy left by a logout that a reload cut off is deleted', async () => {
+    await previousVisit();
+    localStorage.clear(); // the logout had signed out, then the reload came before the copy was deleted
+    await openApp('/users');
+    expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeInTheDocument();
+    expect(await deviceCopy(adminUser._id)).toBeNull();
+  });
+
   it.each(UNCLEAR_REPLIES)('%s keeps the session and shows the cached lists', async (_name, reply) => {
     await previousVisit();
     server.use(
@@ -122,7 +119,7 @@ describe('the start-up token check on a flaky connection', () => {
     expect(localStorage.getItem('authToken')).toBe('stored-token');
     expect(JSON.parse(localStorage.getItem('userData')!)).toMatchObject({ _id: adminUser._id });
     expect(queryClient.getQueryData(usersQuery.queryKey)).toHaveLength(users.length);
-    expect(await savedLists()).toHaveLength(5);
+    expect(await savedLists()).toHaveLength(SYNC_LISTS.length);
   });
 
   it.each([401, 403] as const)(

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { auth } from '@/app/features/auth/auth-store';
 import type { User } from '@/shared/schemas';
 import { adminUser, users } from '../mocks/fixtures';
+import { acceptDeletes, failure } from '../mocks/replies';
 import { server } from '../mocks/server';
 import { syncReply } from '../mocks/sync-api';
 import { deviceCopy } from '../utils/device-copy';
@@ -90,14 +91,7 @@ describe('the session across tabs and connections', () => {
       http.delete('/api/users/:id', async () => {
         reached = true;
         await answered;
-        return HttpResponse.json(
-          {
-            success: false,
-            message: 'Please log in again: your session is missing, expired or was logged out.',
-            showMessage: true,
-          },
-          { status: 401 },
-        );
+        return failure(401, 'Please log in again: your session is missing, expired or was logged out.');
       }),
     );
     const { user } = renderApp('/users');
@@ -116,13 +110,7 @@ describe('the session across tabs and connections', () => {
   });
 
   it('a delete confirmed after the connection dropped sends nothing and says why', async () => {
-    const deleted: string[] = [];
-    server.use(
-      http.delete('/api/users/:id', ({ params }) => {
-        deleted.push(String(params.id));
-        return HttpResponse.json({ success: true, message: 'The user has been deleted.', showMessage: true });
-      }),
-    );
+    const deleted = acceptDeletes('/api/users/:id', 'The user has been deleted.');
     const { user } = renderApp('/users');
     await user.click(await screen.findByRole('button', { name: `Delete user ${users[0]!.name}` }));
     expect(await screen.findByRole('heading', { name: 'Are you sure?' })).toBeInTheDocument();

@@ -7,9 +7,11 @@ import { OFFLINE_WRITE_REASON } from '@/app/lib/online';
 import type { Service } from '@/shared/schemas';
 import { guestService, services } from '../mocks/fixtures';
 import { SITE_URL } from '../mocks/handlers';
+import { acceptDeletes, failure } from '../mocks/replies';
 import { server } from '../mocks/server';
 import { setMockLists, slowListReads } from '../mocks/sync-api';
 import { renderApp } from '../utils/render';
+import { columnHeaders, CHECKBOX_COLUMN } from '../utils/table';
 import { allowConsoleError } from './setup';
 
 const seo = services[0]!;
@@ -42,30 +44,12 @@ function acceptVerify({ wait = 0 } = {}) {
   return calls;
 }
 
-function acceptDeletes() {
-  const deleted: string[] = [];
-  server.use(
-    http.delete('/api/services/:id', ({ params }) => {
-      deleted.push(String(params.id));
-      return HttpResponse.json({ success: true, message: 'Service deleted.', showMessage: true });
-    }),
-  );
-  return deleted;
-}
-
 describe('services table', () => {
   it('shows the columns, amount with currency and the status badges', async () => {
     withServices([seo, guestService]);
     renderApp('/services');
     expect(await screen.findByRole('heading', { name: 'Services' })).toBeInTheDocument();
-    expect(screen.getAllByRole('columnheader').map((c) => c.textContent)).toEqual([
-      'No.',
-      'Service',
-      'Customer',
-      'Amount',
-      'Status',
-      'Actions',
-    ]);
+    expect(columnHeaders()).toEqual([CHECKBOX_COLUMN, 'No.', 'Service', 'Customer', 'Amount', 'Status', 'Actions']);
     const first = screen.getByRole('row', { name: rowOf(seo) });
     expect(within(first).getByText('1')).toBeInTheDocument();
     expect(within(first).getByText('SEO Audit')).toBeInTheDocument();
@@ -110,12 +94,7 @@ describe('services table', () => {
   it('a failed approval shows the server message and leaves the row as it was', async () => {
     allowConsoleError();
     server.use(
-      http.patch('/api/services/:id/verify', () =>
-        HttpResponse.json(
-          { success: false, message: 'Service not found. It may have been deleted.', showMessage: true },
-          { status: 404 },
-        ),
-      ),
+      http.patch('/api/services/:id/verify', () => failure(404, 'Service not found. It may have been deleted.')),
     );
     const { user } = renderApp('/services');
     const row = await screen.findByRole('row', { name: rowOf(seo) });
@@ -139,7 +118,7 @@ describe('services table', () => {
   });
 
   it("asks with 'Delete Service' and the service name, then removes the row", async () => {
-    const deleted = acceptDeletes();
+    const deleted = acceptDeletes('/api/services/:id', 'Service deleted.');
     const { user } = renderApp('/services');
     await user.click(await screen.findByRole('button', { name: `Delete service SEO Audit of Ann Lee` }));
     expect(await screen.findByRole('heading', { name: 'Delete Service' })).toBeInTheDocument();
@@ -152,7 +131,7 @@ describe('services table', () => {
   });
 
   it('Cancel in the delete dialog deletes nothing', async () => {
-    const deleted = acceptDeletes();
+    const deleted = acceptDeletes('/api/services/:id', 'Service deleted.');
     const { user } = renderApp('/services');
     await user.click(await screen.findByRole('button', { name: `Delete service SEO Audit of Ann Lee` }));
     await user.click(await screen.findByRole('button', { name: 'Cancel' }));
@@ -246,7 +225,7 @@ describe('service detail', () => {
 
   it('Approve here updates the badge; Delete returns to the list', async () => {
     acceptVerify();
-    const deleted = acceptDeletes();
+    const deleted = acceptDeletes('/api/services/:id', 'Service deleted.');
     const { user, router } = renderApp(`/services/${seo._id}`);
     await user.click(await screen.findByRole('button', { name: 'Approve' }));
     expect(await screen.findByRole('button', { name: 'Disapprove' })).toBeInTheDocument();

@@ -10,7 +10,7 @@ import { SYNC_LISTS, type SyncReply } from '@/shared/schemas/sync';
 import { adminUser, enrollments, users } from '../mocks/fixtures';
 import { server } from '../mocks/server';
 import { setMockLists, syncReply } from '../mocks/sync-api';
-import { deviceCopy } from '../utils/device-copy';
+import { deviceCopy, holdStoredList, storedCopy } from '../utils/device-copy';
 import { allowConsoleError } from './setup';
 
 afterEach(async () => {
@@ -27,6 +27,8 @@ async function start() {
 }
 const usersOf = (qc: ReturnType<typeof createQueryClient>) =>
   qc.getQueryData<{ _id: string; name: string }[]>(['users']);
+const newestFirst = (a: { _id: string; createdAt: string }, b: { _id: string; createdAt: string }) =>
+  a.createdAt === b.createdAt ? (a._id < b._id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1;
 const emptyChanges = () =>
   Object.fromEntries(SYNC_LISTS.map((l) => [l, { upserts: [], deletes: [] }])) as unknown as SyncReply['changes'];
 
@@ -48,7 +50,51 @@ describe('the device copy', () => {
     server.use(http.get('/api/sync', unreachable), http.get('/api/sync/stream', unreachable));
     const qc = await start();
     await syncEngine.ready(); // from the device: no pull needed
+    expect(await syncEngine.read('users')).toHaveLength(users.length);
     expect(usersOf(qc)).toHaveLength(users.length);
+  });
+
+  it('a restart shows the list a screen asks for as soon as it is decoded, before the others, row for row', async () => {
+    await storedCopy();
+    const release = holdStoredList('enrollments');
+    const qc = await start();
+    await syncEngine.ready();
+    expect((await syncEngine.read('users')).map((u) => JSON.stringify(u))).toEqual(
+      [...users].sort(newestFirst).map((u) => JSON.stringify(u)),
+    );
+    expect(usersOf(qc)).toHaveLength(users.length);
+    expect(qc.getQueryData(['enrollments'])).toBeUndefined(); // still on its way from the device
+    release();
+    const back = await syncEngine.read('enrollments');
+    expect(back.map((e) => JSON.stringify(e))).toEqual(
+      [...enrollments].sort(newestFirst).map((e) => JSON.stringify(e)),
+    );
+    expect(qc.getQueryData(['enrollments'])).toBe(back);
+  });
+
+  it('stores each list in its screen order, chunk after chunk, so a restart never sorts it', async () => {
+    // 2,500 users sent in no particular order: the device holds them newest first, in chunks of at most 1,000.
+    const many = Array.from({ length: 2500 }, (_, i) => {
+      const n = (i * 7919) % 2500;
+      return {
+        ...users[0]!,
+        _id: `10000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+        email: `u${n}@example.com`,
+        createdAt: `2026-01-01T00:00:${String(n % 60).padStart(2, '0')}.000Z`,
+      };
+    });
+    setMockLists({ users: many });
+    await storedCopy();
+    const { chunkRows } = (await deviceCopy(adminUser._id))!;
+    const laidOut = chunkRows.users.sort((a, b) => newestFirst(a[0]!, b[0]!));
+    expect(laidOut.every((rows) => rows.length <= 1000)).toBe(true);
+    const sorted = [...many].sort(newestFirst).map((u) => u._id);
+    expect(laidOut.flat().map((u) => u._id)).toEqual(sorted);
+    const sort = vi.spyOn(Array.prototype, 'sort');
+    await start();
+    const back = await syncEngine.read('users');
+    expect(back.map((u) => u._id)).toEqual(sorted);
+    expect((sort.mock.contexts as unknown[][]).filter((sorted) => sorted.length > 100)).toEqual([]);
   });
 
   it('a write reply changes one chunk and the screens at once, and an older pull does not put it back', async () => {

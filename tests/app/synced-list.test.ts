@@ -35,26 +35,105 @@ describe('a synced list in memory', () => {
     expect(ids).toEqual([...ids].sort());
   });
 
-  it('places rows in chunks of at most CHUNK_ROWS and says which chunks a change touched', () => {
+  it('fills chunks of CHUNK_ROWS from a list sent in screen order, and says which chunks a change touched', () => {
     const list = new SyncedList<{ _id: string; createdAt: string }>('newestFirst');
+    const same = '2026-01-01T00:00:00.000Z';
     const dirty = list.apply(
-      Array.from({ length: CHUNK_ROWS + 10 }, (_, i) => row(i)),
+      Array.from({ length: CHUNK_ROWS + 10 }, (_, i) => row(CHUNK_ROWS + 10 - i, same)),
       [],
     );
     expect(dirty).toEqual(new Set([0, 1]));
     expect(list.chunkRows(0)).toHaveLength(CHUNK_ROWS);
     expect(list.chunkRows(1)).toHaveLength(10);
-    expect(list.apply([row(5)], [])).toEqual(new Set([0])); // a change rewrites only its own chunk
-    expect(list.apply([], ['id-001005'])).toEqual(new Set([1]));
+    expect(list.apply([row(500, same)], [])).toEqual(new Set([0])); // a change rewrites only its own chunk
+    expect(list.apply([], ['id-000005'])).toEqual(new Set([1]));
     expect(list.chunkRows(1)).toHaveLength(9);
   });
 
-  it('reads back stored chunks and keeps filling the one with room', () => {
+  it('reads back stored chunks in any key order, and keeps filling the one with room', () => {
     const list = new SyncedList<{ _id: string; createdAt: string }>('newestFirst');
-    list.loadChunk(4, [row(1), row(2)]);
-    expect(list.size).toBe(2);
-    expect(list.apply([row(3)], [])).toEqual(new Set([4]));
-    expect(list.list().map((r) => r._id)).toEqual(['id-000003', 'id-000002', 'id-000001']);
+    expect(
+      list.load([
+        { key: 7, rows: [row(2), row(1)] },
+        { key: 4, rows: [row(9), row(8)] },
+      ]),
+    ).toEqual(new Set()); // stored in order: nothing to store again
+    expect(list.list().map((r) => r._id)).toEqual(['id-000009', 'id-000008', 'id-000002', 'id-000001']);
+    expect(list.apply([row(5)], [])).toEqual(new Set([4])); // between the chunks: the one before it has room
+    expect(list.list().map((r) => r._id)).toEqual(['id-000009', 'id-000008', 'id-000005', 'id-000002', 'id-000001']);
+    expect(list.get('id-000002')).toEqual(row(2));
+  });
+
+  it('lays out anew a stored copy whose chunks overlap, and says to store all of it again', () => {
+    const list = new SyncedList<{ _id: string; createdAt: string }>('newestFirst');
+    const dirty = list.load([
+      { key: 0, rows: [row(9), row(2)] },
+      { key: 1, rows: [row(5), row(1)] },
+    ]);
+    expect(list.list().map((r) => r._id)).toEqual(['id-000009', 'id-000005', 'id-000002', 'id-000001']);
+    expect([...dirty]).toEqual(expect.arrayContaining([0, 1]));
+    expect(dirty.size).toBe(3); // the two old chunks (deleted) and the new one
+    expect(list.chunkRows(0)).toEqual([]);
+  });
+
+  it('stores each chunk as a run of the screen order, whatever order rows arrive in', () => {
+    const list = new SyncedList<{ _id: string; createdAt: string }>('newestFirst');
+    // A deterministic shuffle of 5,000 rows, applied in pages; then deletes of every third row.
+    const ids = Array.from({ length: 5000 }, (_, i) => (i * 7919) % 5000);
+    for (let i = 0; i < ids.length; i += 700)
+      list.apply(
+        ids
+          .slice(i, i + 700)
+          .map((n) => row(n, `2026-01-01T00:${String(Math.floor(n / 60) % 60).padStart(2, '0')}:00.000Z`)),
+        [],
+      );
+    list.apply(
+      [],
+      ids.filter((n) => n % 3 === 0).map((n) => `id-${String(n).padStart(6, '0')}`),
+    );
+    const laidOut = list.chunkKeys().flatMap((k) => list.chunkRows(k));
+    expect(laidOut).toEqual(list.list());
+    expect(list.chunkKeys().every((k) => list.chunkRows(k).length <= CHUNK_ROWS)).toBe(true);
+    const sorted = [...list.list()].sort((a, b) =>
+      a.createdAt === b.createdAt ? (a._id < b._id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1,
+    );
+    expect(list.list()).toEqual(sorted);
+    expect(list.size).toBe(5000 - Math.ceil(5000 / 3));
+  });
+
+  it('starts a new chunk for rows newer than a full first chunk, and splits a full chunk in the middle', () => {
+    const list = new SyncedList<{ _id: string; createdAt: string }>('oldestFirst');
+    const at = (n: number) => row(n, '2026-01-01T00:00:00.000Z');
+    list.apply(
+      Array.from({ length: CHUNK_ROWS }, (_, i) => at(2 * i + 10)),
+      [],
+    );
+    expect(list.chunkKeys()).toEqual([0]);
+    expect(list.apply([at(0)], [])).toEqual(new Set([1])); // before the first row: a chunk of its own
+    expect(list.chunkKeys()).toEqual([1, 0]);
+    expect(list.apply([at(11)], [])).toEqual(new Set([0, 2])); // inside the full chunk: split in two halves
+    expect(list.chunkKeys().map((k) => list.chunkRows(k).length)).toEqual([1, CHUNK_ROWS / 2 + 1, CHUNK_ROWS / 2]);
+    expect(
+      list
+        .list()
+        .map((r) => r._id)
+        .slice(0, 4),
+    ).toEqual(['id-000000', 'id-000010', 'id-000011', 'id-000012']);
+  });
+
+  it('joins a chunk that deletes have nearly emptied to the next one', () => {
+    const list = new SyncedList<{ _id: string; createdAt: string }>('oldestFirst');
+    const at = (n: number) => row(n, '2026-01-01T00:00:00.000Z');
+    list.apply(
+      Array.from({ length: CHUNK_ROWS + 10 }, (_, i) => at(i)),
+      [],
+    );
+    const gone = Array.from({ length: CHUNK_ROWS - 5 }, (_, i) => `id-${String(i).padStart(6, '0')}`);
+    const dirty = list.apply([], gone);
+    expect(list.chunkKeys()).toHaveLength(1);
+    expect(dirty).toEqual(new Set([0, 1]));
+    expect(list.chunkRows(1)).toEqual([]); // deleted from the device
+    expect(list.list()).toHaveLength(15);
   });
 });
 
@@ -78,7 +157,10 @@ describe('the stored form of a chunk', () => {
   it('shares repeated nested values between rows, and is smaller than the wire form', () => {
     const interner = new Interner();
     users.forEach((u) => interner.setUser(u));
-    const twice = [...enrollments, ...enrollments.map((e) => structuredClone({ ...e, _id: `${e._id}-2` }))];
+    // As memory holds them: rows from the network, interned (equal nested values are one object).
+    const twice = [...enrollments, ...enrollments.map((e) => structuredClone({ ...e, _id: `${e._id}-2` }))].map((e) =>
+      LIST_CODECS.enrollments.intern(e, interner),
+    );
     const text = LIST_CODECS.enrollments.encode(twice, interner);
     expect(text.length).toBeLessThan(JSON.stringify(twice).length * 0.6);
     const back = LIST_CODECS.enrollments.decode(text, interner);

@@ -2,57 +2,25 @@ import { onlineManager } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { URL_SYNC_MS } from '@/app/lib/url-state';
 import { users } from '../mocks/fixtures';
+import { acceptDeletes, failure } from '../mocks/replies';
 import { server } from '../mocks/server';
 import { slowListReads } from '../mocks/sync-api';
+import { captureDownloads } from '../utils/downloads';
 import { renderApp } from '../utils/render';
+import { columnHeaders, CHECKBOX_COLUMN, bodyRows } from '../utils/table';
 import { allowConsoleError } from './setup';
 
 const [ann, jose, priya] = users as [(typeof users)[0], (typeof users)[0], (typeof users)[0]];
 
 afterEach(() => onlineManager.setOnline(true));
 
-/** Records DELETE /users/{id} calls and answers as the server does. */
-function acceptDeletes() {
-  const deleted: string[] = [];
-  server.use(
-    http.delete('/api/users/:id', ({ params }) => {
-      deleted.push(String(params.id));
-      return HttpResponse.json({ success: true, message: 'The user has been deleted.', showMessage: true });
-    }),
-  );
-  return deleted;
-}
-
-/** Captures the CSV files the page saves (name and text) instead of letting jsdom navigate. */
-function captureDownloads() {
-  const files: { name: string; blob: Blob }[] = [];
-  let last: Blob | null = null;
-  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-    last = blob as Blob;
-    return 'blob:test';
-  });
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    files.push({ name: this.download, blob: last! });
-  });
-  return files;
-}
-
-const bodyRows = () => screen.getAllByRole('row').slice(1);
-
 describe('users list', () => {
   it('shows the columns, verified badges, dates and the count', async () => {
     renderApp('/users');
     expect(await screen.findByRole('heading', { name: 'Users' })).toBeInTheDocument();
-    expect(screen.getAllByRole('columnheader').map((c) => c.textContent)).toEqual([
-      'No',
-      'Name',
-      'Email',
-      'Verified',
-      'Account Created',
-      'Actions',
-    ]);
+    expect(columnHeaders()).toEqual([CHECKBOX_COLUMN, 'No', 'Name', 'Email', 'Verified', 'Account Created', 'Actions']);
     expect(screen.getByText('3 users')).toBeInTheDocument();
     const row = screen.getByRole('row', { name: `Open user ${ann.name}` });
     expect(within(row).getByText('1')).toBeInTheDocument();
@@ -113,9 +81,18 @@ describe('users list', () => {
     await router.navigate({ to: '/users' });
     await waitFor(() => expect(screen.getByPlaceholderText('Search by Name or Email')).toHaveValue(''));
     await waitFor(() => expect(bodyRows()).toHaveLength(3));
-    // The box does not write its old text back into the URL.
-    await new Promise((r) => setTimeout(r, 400));
+    // The box does not write its old text back into the URL (nothing can be awaited for "never": one window).
+    await new Promise((r) => setTimeout(r, URL_SYNC_MS + 100));
     expect(router.state.location.search).toEqual({});
+  });
+
+  it('a row clicked right after typing opens the profile, and the search does not bring the admin back', async () => {
+    const { user, router } = renderApp('/users');
+    await user.type(await screen.findByPlaceholderText('Search by Name or Email'), 'PRIYA');
+    await user.click(await screen.findByRole('row', { name: `Open user ${priya.name}` }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/users/${priya._id}`));
+    await new Promise((r) => setTimeout(r, URL_SYNC_MS + 100));
+    expect(router.state.location.pathname).toBe(`/users/${priya._id}`);
   });
 
   it('a row click opens the profile; the row buttons do not', async () => {
@@ -167,7 +144,7 @@ describe('users list', () => {
   });
 
   it('deletes a user after "Are you sure?", shows the notice and removes the row', async () => {
-    const deleted = acceptDeletes();
+    const deleted = acceptDeletes('/api/users/:id', 'The user has been deleted.');
     const { user } = renderApp('/users');
     await user.click(await screen.findByRole('button', { name: `Delete user ${ann.name}` }));
     expect(await screen.findByRole('heading', { name: 'Are you sure?' })).toBeInTheDocument();
@@ -181,7 +158,7 @@ describe('users list', () => {
   });
 
   it('Cancel in the dialog deletes nothing', async () => {
-    const deleted = acceptDeletes();
+    const deleted = acceptDeletes('/api/users/:id', 'The user has been deleted.');
     const { user } = renderApp('/users');
     await user.click(await screen.findByRole('button', { name: `Delete user ${ann.name}` }));
     await user.click(await screen.findByRole('button', { name: 'Cancel' }));
@@ -193,12 +170,7 @@ describe('users list', () => {
   it('a failed delete shows the server message and "Error!" / "Failed to delete the user.", and keeps the row', async () => {
     allowConsoleError();
     server.use(
-      http.delete('/api/users/:id', () =>
-        HttpResponse.json(
-          { success: false, message: 'You cannot delete your own account while logged in with it.', showMessage: true },
-          { status: 409 },
-        ),
-      ),
+      http.delete('/api/users/:id', () => failure(409, 'You cannot delete your own account while logged in with it.')),
     );
     const { user } = renderApp('/users');
     await user.click(await screen.findByRole('button', { name: `Delete user ${ann.name}` }));
@@ -275,7 +247,7 @@ describe('user profile', () => {
   });
 
   it('deleting from the profile returns to the list', async () => {
-    const deleted = acceptDeletes();
+    const deleted = acceptDeletes('/api/users/:id', 'The user has been deleted.');
     const { user, router } = renderApp(`/users/${priya._id}`);
     await user.click(await screen.findByRole('button', { name: 'Delete user' }));
     await user.click(await screen.findByRole('button', { name: 'Yes, delete it!' }));

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '@/server/app';
 import { rows } from '@/server/db/client';
 import { seedBulk } from '@/server/db/seed/bulk';
-import { BENCH_ADMIN, benchConfig, openPglite, openPostgres, type OpenedTarget } from './bench-targets';
+import { benchConfig, loginOverHttp, openPglite, openPostgres, PG_URL, type OpenedTarget } from './bench-targets';
 import {
   BROWSER_ENCODING,
   closeAgent,
@@ -37,7 +37,6 @@ const INFLIGHT_LIMIT = Number(env.BENCH_INFLIGHT_LIMIT_MB ?? 1024) * 1048576;
 const CLIENTS = 10;
 /** What to measure: the GET list routes, the PWA's sync (GET /api/sync), or both (BENCH_PARTS=lists,sync). */
 const PARTS = (env.BENCH_PARTS ?? 'lists,sync').split(',').map((p) => p.trim());
-const PG_URL = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** The list endpoints the PWA loads after login, with the key that holds the array. */
 const ENDPOINTS = [
@@ -111,13 +110,7 @@ async function benchTarget(target: OpenedTarget) {
   const results: Row[] = [];
   let sync: SyncFigures | null = null;
   try {
-    const login = await fetch(`${base}/api/users/login-admin`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(BENCH_ADMIN),
-    });
-    if (!login.ok) throw new Error(`admin login failed: ${login.status} ${await login.text()}`);
-    const token = ((await login.json()) as { data: { authToken: string } }).data.authToken;
+    const token = (await loginOverHttp(base)).authToken;
     const auth = { authorization: `Bearer ${token}` };
     const browser = { ...auth, 'accept-encoding': BROWSER_ENCODING };
 

@@ -4,6 +4,10 @@ import path from 'node:path';
 import pg from 'pg';
 import type { ServerConfig } from '@/server/config';
 import { openDatabase, type Database, type DbKind } from '@/server/db/client';
+import { testConfig } from '../utils/build-server';
+
+/** The PostgreSQL server the benchmarks create their databases on. */
+export const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export interface OpenedTarget {
   kind: DbKind;
@@ -76,19 +80,42 @@ const redact = (url: string) => url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@'
 /** The benchmarks' admin, created by the server's start-up from its config. */
 export const BENCH_ADMIN = { email: 'bench-admin@coursedesk.dev', password: 'bench-password-123' };
 
-/** A server config over an opened target: no demo seed, no static files, no request log. */
-export const benchConfig = (target: OpenedTarget): ServerConfig => ({
-  port: 0,
-  host: '127.0.0.1',
-  dataDir: target.dataDir,
-  databaseUrl: target.databaseUrl,
-  seedDemo: false,
-  adminEmail: BENCH_ADMIN.email,
-  adminPassword: BENCH_ADMIN.password,
-  staticDir: null,
-  logger: false,
-  trustProxy: false,
-  siteUrl: null,
-  syncRetentionDays: 30,
-  syncHeartbeatMs: 25_000,
-});
+/** POST /api/users/login-admin on the server at `base`: the admin's token and user data. */
+export async function loginOverHttp(base: string, who: { email: string; password: string } = BENCH_ADMIN) {
+  const res = await fetch(`${base}/api/users/login-admin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(who),
+  });
+  if (!res.ok) throw new Error(`admin login failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: { authToken: string; userData: unknown } }).data;
+}
+
+/** A server config over an opened target: the tests' (no demo seed, no static files, no request log), the bench admin. */
+export const benchConfig = (target: OpenedTarget): ServerConfig =>
+  testConfig({
+    dataDir: target.dataDir,
+    databaseUrl: target.databaseUrl,
+    adminEmail: BENCH_ADMIN.email,
+    adminPassword: BENCH_ADMIN.password,
+  });
+
+/**
+ * Runs a benchmark on a fresh PGlite database, then on a fresh PostgreSQL one (`BENCH_DATABASE_URL`, else the
+ * local server; skipped with a line when unreachable). `BENCH_ONLY=pglite|postgres` runs one of them.
+ */
+export function onEachDatabase(run: (target: OpenedTarget) => Promise<void>) {
+  const only = process.env.BENCH_ONLY;
+  const main = async () => {
+    if (!only || only === 'pglite') await run(await openPglite());
+    if (!only || only === 'postgres') {
+      const target = await openPostgres(PG_URL);
+      if (typeof target === 'string') console.log(`postgres: skipped: ${target}`);
+      else await run(target);
+    }
+  };
+  main().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

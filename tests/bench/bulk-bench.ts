@@ -8,11 +8,10 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '@/server/app';
 import { rows } from '@/server/db/client';
 import { seedBulk } from '@/server/db/seed/bulk';
-import { BENCH_ADMIN, benchConfig, openPglite, openPostgres, type OpenedTarget } from './bench-targets';
+import { BENCH_ADMIN, benchConfig, onEachDatabase, type OpenedTarget } from './bench-targets';
 
 const BULK = Number(process.env.BENCH_BULK ?? 10_000);
 const TABLE = Number(process.env.BENCH_ENROLLMENTS ?? 20_000);
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 async function run(target: OpenedTarget) {
   const { app } = await buildApp(benchConfig(target), target.database);
@@ -48,17 +47,4 @@ async function run(target: OpenedTarget) {
   }
 }
 
-async function main() {
-  const only = process.env.BENCH_ONLY;
-  if (!only || only === 'pglite') await run(await openPglite());
-  if (!only || only === 'postgres') {
-    const target = await openPostgres(PG_URL);
-    if (typeof target === 'string') console.log(`postgres: skipped: ${target}`);
-    else await run(target);
-  }
-}
-
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+onEachDatabase(run);

@@ -5,14 +5,11 @@
  * Knobs (env): BENCH_RUNS (default 3), BENCH_DATABASE_URL, BENCH_ONLY=pglite|postgres.
  */
 import { buildDemoData, seedDemoData } from '@/server/db/seed/demo';
-import { openPglite, openPostgres, type OpenedTarget } from './bench-targets';
+import { openPglite, openPostgres, PG_URL, type OpenedTarget } from './bench-targets';
+import { median, ms } from './numbers';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const ONLY = process.env.BENCH_ONLY;
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
-const ms = (n: number) => `${Math.round(n)} ms`;
 
 /** Seeds `RUNS` fresh databases one after another; the time covers seedDemoData only, not opening or migrating. */
 async function timeSeeds(open: () => Promise<OpenedTarget | string>) {

@@ -110,7 +110,15 @@ test('approves and disapproves on the batch page; the server keeps the change', 
   const batch = (await demoBatches(page)).find((b) => b.batchName === 'Autumn 2026 Cohort')!;
   const pending = (await demoEnrollments(page)).find((e) => e.batchId === batch._id && !e.isVerified)!;
   await card(page, batch.batchName).getByRole('link', { name: 'View Enrollments' }).click();
-  await expect(page.getByRole('columnheader')).toHaveText(['Name', 'Email', 'Amount', 'Course', 'Approved', 'Actions']);
+  await expect(page.getByRole('columnheader')).toHaveText([
+    '',
+    'Name',
+    'Email',
+    'Amount',
+    'Course',
+    'Approved',
+    'Actions',
+  ]);
 
   // The batch is long: a search-free way to reach the row is to scroll it into view.
   const row = page
@@ -147,7 +155,8 @@ test('the detail shows the enrollment; the edit form and Mark as completed save 
     .filter({ hasText: e.courseDetails.title })
     .first();
   await row.scrollIntoViewIfNeeded();
-  await row.getByRole('cell').first().click();
+  // The first cell is the row's checkbox; the name cell opens it.
+  await row.getByRole('cell').nth(1).click();
   await expect(page).toHaveURL(/\/enrollments\/[0-9a-f-]{36}$/);
   const id = page.url().split('/').at(-1)!;
   const shown = (await demoEnrollments(page)).find((x) => x._id === id)!;

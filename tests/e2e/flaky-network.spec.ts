@@ -1,5 +1,6 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import type { User } from '@/shared/schemas';
+import { SYNC_LISTS } from '@/shared/schemas/sync';
 import { confirmSwal, deviceCopyLists, login, waitForServiceWorker } from './helpers';
 
 /** The token check, and the sync of the lists (its pulls and its stream). */
@@ -20,7 +21,7 @@ async function demoUsers(page: Page): Promise<User[]> {
 async function loggedInWithCache(page: Page) {
   await login(page, '/users');
   await waitForServiceWorker(page);
-  await expect.poll(() => deviceCopyLists(page)).toBe(5);
+  await expect.poll(() => deviceCopyLists(page)).toBe(SYNC_LISTS.length);
   return demoUsers(page);
 }
 
@@ -31,7 +32,7 @@ async function expectCachedUsers(page: Page, users: User[]) {
   await expect(page.locator('tbody tr[data-index]').first()).toContainText(users[0]!.name);
   expect(page.url()).not.toContain('/login');
   expect(await session(page)).toEqual({ token: expect.any(String), user: expect.any(String) });
-  expect(await deviceCopyLists(page)).toBe(5);
+  expect(await deviceCopyLists(page)).toBe(SYNC_LISTS.length);
 }
 
 const FAILURES: { name: string; reply: (route: Route) => Promise<void>; says: string }[] = [

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { SYNC_LISTS } from '@/shared/schemas/sync';
 import { deviceCopyLists, login, waitForServiceWorker } from './helpers';
 
 test('offline: a reload renders the cached screens, says it is offline, and disables writes', async ({
@@ -10,7 +11,7 @@ test('offline: a reload renders the cached screens, says it is offline, and disa
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   await waitForServiceWorker(page);
   // The first sync has stored the five lists on the device.
-  await expect.poll(() => deviceCopyLists(page)).toBe(5);
+  await expect.poll(() => deviceCopyLists(page)).toBe(SYNC_LISTS.length);
 
   await context.setOffline(true);
   await page.reload();

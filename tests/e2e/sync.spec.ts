@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { SYNC_LISTS } from '@/shared/schemas/sync';
 import { DEMO, deviceCopyLists, login } from './helpers';
 
 /** Another admin's session: a token of its own, used straight against the API. */
@@ -52,7 +53,7 @@ test('a first sync cut off part-way resumes from where it was, not from zero', a
   expect(reset).toBe(true);
   expect(pulls.filter((c) => c === null)).toHaveLength(1); // one full sync, resumed after the reset
   expect(pulls[3]).toBe(pulls[2]); // the page that failed was asked for again with the same cursor
-  await expect.poll(() => deviceCopyLists(page)).toBe(5);
+  await expect.poll(() => deviceCopyLists(page)).toBe(SYNC_LISTS.length);
 
   const total = (await page.request.get('/api/users', { headers: await anotherAdmin(page) }).then((r) => r.json())) as {
     users: unknown[];
@@ -62,7 +63,7 @@ test('a first sync cut off part-way resumes from where it was, not from zero', a
 
 test('after the first sync, a reload moves only what changed', async ({ page }) => {
   await login(page, '/users');
-  await expect.poll(() => deviceCopyLists(page)).toBe(5);
+  await expect.poll(() => deviceCopyLists(page)).toBe(SYNC_LISTS.length);
   const replies: number[] = [];
   page.on('response', async (res) => {
     if (/\/api\/sync(\?|$)/.test(res.url())) replies.push((await res.body()).length);

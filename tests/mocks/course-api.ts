@@ -1,5 +1,6 @@
 import { delay, http, HttpResponse, type JsonBodyType } from 'msw';
-import type { Course } from '@/shared/schemas';
+import { COURSE_ITEM_KIND_NAMES, COURSE_ITEM_KINDS, type Course } from '@/shared/schemas';
+import { EMPTY_COURSE_DETAILS, EMPTY_PAGE_LISTS } from '../utils/course-page';
 import { courses } from './fixtures';
 import { setMockLists } from './sync-api';
 
@@ -20,34 +21,12 @@ export const emptyCourse: Course = {
     slug: 'ui-ux-design-fundamentals',
     price: 299.5,
     discountPrice: null,
-    courseDetails: {
-      duration: '',
-      level: '',
-      language: '',
-      certificate: '',
-      instructor: '',
-      enrollmentDeadline: '',
-      startDate: '',
-    },
-    syllabus: [],
-    faq: [],
-    reviews: [],
-    additionalResources: [],
-    tableData: [],
-    whatYouWillLearn: [],
+    courseDetails: EMPTY_COURSE_DETAILS,
+    ...EMPTY_PAGE_LISTS,
   },
   createdAt: '2026-02-01T10:00:00.000Z',
   updatedAt: '2026-02-01T10:00:00.000Z',
 };
-
-/** Item routes by path: the list they change in pageData and the name of their id field (API.md). */
-const ITEM_ROUTES = {
-  syllabus: { list: 'syllabus', id: 'syllabusId' },
-  faq: { list: 'faq', id: 'faqId' },
-  review: { list: 'reviews', id: 'reviewId' },
-  'additional-resource': { list: 'additionalResources', id: 'resourceId' },
-  'table-data': { list: 'tableData', id: 'tableDataId' },
-} as const;
 
 type Body = Record<string, unknown>;
 export interface RecordedCall {
@@ -98,7 +77,9 @@ export function createCourseApi({
       return run(body ?? {}, params as Record<string, string>);
     };
 
-  const itemHandlers = Object.entries(ITEM_ROUTES).flatMap(([path, { list, id }]) => {
+  // The item routes of each kind (API.md): the path, the list they change in pageData and their id field.
+  const itemHandlers = COURSE_ITEM_KIND_NAMES.flatMap((kind) => {
+    const { path, list, idField: id } = COURSE_ITEM_KINDS[kind];
     const items = (course: Course) => course.pageData[list] as { _id: string }[];
     const fields = (body: Body) =>
       Object.fromEntries(Object.entries(body).filter(([k]) => k !== 'courseId' && k !== id));

@@ -1,4 +1,4 @@
-import type { Batch, Course, Enrollment, Service, User } from '@/shared/schemas';
+import type { Activity, Batch, Course, Enrollment, Service, User } from '@/shared/schemas';
 
 /** Small, typed data for component tests; each test may override with server.use(). */
 export const adminUser: User = {
@@ -225,3 +225,59 @@ export const guestService: Service = {
   createdAt: '2026-10-03T16:45:00.000Z',
   updatedAt: '2026-10-04T08:00:00.000Z',
 };
+
+const byAdmin = { adminId: adminUser._id, adminName: adminUser.name, adminEmail: adminUser.email };
+
+/** The activity log, newest first: an approval, a deleted purchase (its last state), a login and a throttled login. */
+export const activity: Activity[] = [
+  {
+    _id: '60000000-0000-4000-8000-000000000004',
+    createdAt: '2026-11-20T12:00:00.000Z',
+    ...byAdmin,
+    action: 'approve',
+    kind: 'enrollment',
+    recordId: '40000000-0000-4000-8000-000000000001',
+    recordName: 'Ann Lee (ann.lee@example.com) · Full-Stack Web Development',
+    summary: 'Approved enrollment: Ann Lee (ann.lee@example.com) · Full-Stack Web Development',
+    before: { is_verified: false, verified_at: null },
+    after: { is_verified: true, verified_at: '2026-11-20T12:00:00+00:00' },
+  },
+  {
+    _id: '60000000-0000-4000-8000-000000000003',
+    createdAt: '2026-11-19T15:30:00.000Z',
+    ...byAdmin,
+    action: 'delete',
+    kind: 'service',
+    recordId: '50000000-0000-4000-8000-000000000009',
+    recordName: 'Bo Chen (bo@example.com) · Logo Design',
+    summary: 'Deleted service purchase: Bo Chen (bo@example.com) · Logo Design',
+    before: { title: 'Logo Design', amount: 120, currency: 'USD', customer_email: 'bo@example.com' },
+    after: null,
+  },
+  {
+    _id: '60000000-0000-4000-8000-000000000002',
+    createdAt: '2026-11-18T09:00:00.000Z',
+    ...byAdmin,
+    action: 'login',
+    kind: 'session',
+    recordId: adminUser._id,
+    recordName: 'Demo Admin (admin@coursedesk.dev)',
+    summary: 'Logged in',
+    before: null,
+    after: null,
+  },
+  {
+    _id: '60000000-0000-4000-8000-000000000001',
+    createdAt: '2026-11-17T08:00:00.000Z',
+    adminId: null,
+    adminName: null,
+    adminEmail: null,
+    action: 'login-throttled',
+    kind: 'session',
+    recordId: null,
+    recordName: 'mallory@example.com',
+    summary: 'Login throttled for mallory@example.com: 10 failed attempts in 15 minutes',
+    before: null,
+    after: { email: 'mallory@example.com', failures: 10 },
+  },
+];

@@ -1,9 +1,9 @@
 import { http, HttpResponse } from 'msw';
 import { vi } from 'vitest';
 import { syncEngine } from '@/app/lib/sync/sync-engine';
-import type { Batch, Course, Enrollment, Service, User } from '@/shared/schemas';
+import type { Activity, Batch, Course, Enrollment, Service, User } from '@/shared/schemas';
 import { SYNC_LISTS, type SyncList, type SyncReply } from '@/shared/schemas/sync';
-import { batches, courses, enrollments, services, users } from './fixtures';
+import { activity, batches, courses, enrollments, services, users } from './fixtures';
 
 /** The server's lists as the component tests' API holds them; GET /api/sync serves them. */
 export interface MockLists {
@@ -12,9 +12,10 @@ export interface MockLists {
   batches: Batch[];
   services: Service[];
   enrollments: Enrollment[];
+  activity: Activity[];
 }
 
-const fixtures = (): MockLists => ({ users, courses, batches, services, enrollments });
+const fixtures = (): MockLists => ({ users, courses, batches, services, enrollments, activity });
 let lists = fixtures();
 /** Bumped on every change: a pull with an older cursor gets the whole lists again (a reset). */
 let version = 1;

@@ -2,9 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batches, enrollments } from '@/server/db/schema';
 import { createTestServer, type TestServer } from '../utils/build-server';
-import { makeBatch, makeEnrollment } from '../utils/factories';
+import { makeBatch, makeEnrollment, UNKNOWN_ID } from '../utils/factories';
 
-const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 type WireBatch = { _id: string; batchName: string; enrollmentCount: number };
 
 let s: TestServer;
@@ -132,7 +131,7 @@ describe('PUT /api/batches/update/:id', () => {
 
   it('answers 404 for an unknown id, 400 for a malformed id or body', async () => {
     const payload = { batchName: 'X', startDate: '2026-01-01' };
-    expect((await s.api({ method: 'PUT', url: `/api/batches/update/${UNKNOWN}`, payload })).statusCode).toBe(404);
+    expect((await s.api({ method: 'PUT', url: `/api/batches/update/${UNKNOWN_ID}`, payload })).statusCode).toBe(404);
     expect((await s.api({ method: 'PUT', url: '/api/batches/update/42', payload })).statusCode).toBe(400);
     const b = await makeBatch(s.db);
     const bad = await s.api({
@@ -182,8 +181,8 @@ describe('batch routes need an admin', () => {
   const calls = [
     { method: 'GET', url: '/api/batches' },
     { method: 'POST', url: '/api/batches/start', payload: { batchName: 'X', startDate: '2026-01-01' } },
-    { method: 'PUT', url: `/api/batches/update/${UNKNOWN}`, payload: { batchName: 'X', startDate: '2026-01-01' } },
-    { method: 'DELETE', url: `/api/batches/delete/${UNKNOWN}` },
+    { method: 'PUT', url: `/api/batches/update/${UNKNOWN_ID}`, payload: { batchName: 'X', startDate: '2026-01-01' } },
+    { method: 'DELETE', url: `/api/batches/delete/${UNKNOWN_ID}` },
   ] as const;
 
   it.each(calls)('$method $url: 401 without a token, 403 for a non-admin', async (call) => {

@@ -9,13 +9,7 @@ afterEach(async () => {
   s = null;
 });
 
-const loginDemo = (server: TestServer) =>
-  server.api({
-    method: 'POST',
-    url: '/api/users/login-admin',
-    payload: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
-    token: null,
-  });
+const loginDemo = (server: TestServer) => server.login({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password });
 
 describe('start-up data', () => {
   it('seeds the demo business with its demo admin into an empty database', async () => {
@@ -39,12 +33,7 @@ describe('start-up data', () => {
       adminPassword: 'a long enough secret',
     });
     expect((await loginDemo(s)).statusCode).toBe(401);
-    const res = await s.api({
-      method: 'POST',
-      url: '/api/users/login-admin',
-      payload: { email: 'boss@example.com', password: 'a long enough secret' },
-      token: null,
-    });
+    const res = await s.login({ email: 'boss@example.com', password: 'a long enough secret' });
     expect(res.statusCode).toBe(200);
     // The operator who configures their own admin still gets the demo business to try.
     const token = res.json().data.authToken;
@@ -65,8 +54,7 @@ describe('start-up data', () => {
 });
 
 describe('restarts with a configured admin', () => {
-  const login = (server: TestServer, email: string, password: string) =>
-    server.api({ method: 'POST', url: '/api/users/login-admin', payload: { email, password }, token: null });
+  const login = (server: TestServer, email: string, password: string) => server.login({ email, password });
   const me = (server: TestServer, token: string) =>
     server.api({ method: 'GET', url: '/api/users/login-by-token', token });
   const restart = (server: TestServer, adminEmail: string, adminPassword: string) =>

@@ -3,9 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrollments, servicePurchases, users } from '@/server/db/schema';
 import type { BulkReply, Enrollment, Service } from '@/shared/schemas';
 import { createTestServer, type TestServer } from '../utils/build-server';
-import { makeEnrollment, makeService, makeUser } from '../utils/factories';
-
-const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+import { makeEnrollment, makeService, makeUser, UNKNOWN_ID } from '../utils/factories';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -35,6 +33,26 @@ describe('POST /api/enrollments/bulk', () => {
     expect(list.find((x) => x._id === approved.id)?.verifiedAt).toBe('2024-05-01T00:00:00.000Z');
   });
 
+  it("replies with the changed records' new updatedAt, so a second action with it is not refused as changed", async () => {
+    const [a, b] = await Promise.all([makeEnrollment(s.db), makeEnrollment(s.db)]);
+    const first = (
+      await bulk('/api/enrollments/bulk', { action: 'approve', items: [a!, b!].map((e) => ({ id: e.id })) })
+    ).json<BulkReply>();
+    const list = await enrollmentList();
+    for (const e of [a!, b!])
+      expect(list.find((x) => x._id === e.id)).toMatchObject({
+        updatedAt: first.updatedAt,
+        verifiedAt: first.updatedAt,
+      });
+    const second = await bulk('/api/enrollments/bulk', {
+      action: 'disapprove',
+      items: [a!, b!].map((e) => ({ id: e.id, updatedAt: first.updatedAt })),
+    });
+    expect(second.json<BulkReply>()).toMatchObject({ done: expect.arrayContaining([a!.id, b!.id]), refused: [] });
+    const del = await bulk('/api/enrollments/bulk', { action: 'delete', items: [a!, b!].map((e) => ({ id: e.id })) });
+    expect(del.json<BulkReply>().updatedAt).toBeNull();
+  });
+
   it('refuses a record another admin changed since it was loaded, and one that is gone, and does the rest', async () => {
     const [a, b] = await Promise.all([makeEnrollment(s.db), makeEnrollment(s.db)]);
     const seen = (await enrollmentList()).find((e) => e._id === a!.id)!.updatedAt;
@@ -42,14 +60,14 @@ describe('POST /api/enrollments/bulk', () => {
     await s.api({ method: 'PUT', url: `/api/enrollments/approve/${b!.id}` }); // someone else, meanwhile
     const res = await bulk('/api/enrollments/bulk', {
       action: 'approve',
-      items: [{ id: a!.id, updatedAt: seen }, { id: b!.id, updatedAt: seenB }, { id: UNKNOWN }],
+      items: [{ id: a!.id, updatedAt: seen }, { id: b!.id, updatedAt: seenB }, { id: UNKNOWN_ID }],
     });
     const body = res.json<BulkReply>();
     expect(body.done).toEqual([a!.id]);
     expect(body.refused).toEqual(
       expect.arrayContaining([
         { id: b!.id, reason: 'changed', message: 'Someone changed it after you loaded it. Check it and try again.' },
-        { id: UNKNOWN, reason: 'missing', message: 'It no longer exists.' },
+        { id: UNKNOWN_ID, reason: 'missing', message: 'It no longer exists.' },
       ]),
     );
     expect(body.message).toBe('Approved 1 enrollment. 2 enrollments could not be changed: see why below.');
@@ -75,7 +93,7 @@ describe('POST /api/enrollments/bulk', () => {
       [{ action: 'approve', items: [{ id: 'nope' }] }, 'Must be a valid id.'],
       [{ action: 'approve', items: [{ id: e.id, updatedAt: 'yesterday' }] }, 'updatedAt must be an ISO date-time.'],
       [
-        { action: 'approve', items: Array.from({ length: 10_001 }, () => ({ id: UNKNOWN })) },
+        { action: 'approve', items: Array.from({ length: 10_001 }, () => ({ id: UNKNOWN_ID })) },
         'At most 10,000 records at once.',
       ],
     ];
@@ -88,7 +106,7 @@ describe('POST /api/enrollments/bulk', () => {
   });
 
   it('is for admins only', async () => {
-    const payload = { action: 'approve', items: [{ id: UNKNOWN }] };
+    const payload = { action: 'approve', items: [{ id: UNKNOWN_ID }] };
     expect((await s.api({ method: 'POST', url: '/api/enrollments/bulk', payload, token: null })).statusCode).toBe(401);
     const token = await s.userToken();
     expect((await s.api({ method: 'POST', url: '/api/enrollments/bulk', payload, token })).statusCode).toBe(403);

@@ -28,13 +28,7 @@ describe('the address the login throttle counts', () => {
     s = null;
   });
   const failedLoginFrom = async (server: TestServer, email: string, forwardedFor: string) => {
-    await server.api({
-      method: 'POST',
-      url: '/api/users/login-admin',
-      payload: { email, password: 'wrong' },
-      token: null,
-      headers: { 'x-forwarded-for': forwardedFor },
-    });
+    await server.login({ email, password: 'wrong' }, { headers: { 'x-forwarded-for': forwardedFor } });
     const [row] = await rows<{ ip: string }>(server.db, sql`select ip from login_failures where email = ${email}`);
     return row?.ip;
   };

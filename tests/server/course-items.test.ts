@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Course } from '@/shared/schemas';
 import { createTestServer, type TestServer } from '../utils/build-server';
-import { makeCourse } from '../utils/factories';
+import { ITEM_EXAMPLES } from '../utils/course-items';
+import { makeCourse, UNKNOWN_ID } from '../utils/factories';
 
-const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 const OLD = '2020-01-01T00:00:00.000Z';
 
 let s: TestServer;
@@ -21,42 +21,13 @@ interface Kind {
   update: Record<string, unknown>;
 }
 
+/** The item routes as API.md names them; the fields they send are the shared examples. */
 const KINDS: Kind[] = [
-  {
-    path: 'syllabus',
-    idKey: 'syllabusId',
-    array: 'syllabus',
-    add: { week: 1, topic: 'Intro', details: 'Setup' },
-    update: { week: 2, topic: 'Ownership', details: 'Moves' },
-  },
-  {
-    path: 'faq',
-    idKey: 'faqId',
-    array: 'faq',
-    add: { question: 'Is it online?', answer: 'Yes.' },
-    update: { question: 'Is it live?', answer: 'Weekly.' },
-  },
-  {
-    path: 'review',
-    idKey: 'reviewId',
-    array: 'reviews',
-    add: { reviewer: 'Ann', rating: 4, comment: 'Good' },
-    update: { reviewer: 'Ann B.', rating: 5, comment: 'Great' },
-  },
-  {
-    path: 'additional-resource',
-    idKey: 'resourceId',
-    array: 'additionalResources',
-    add: { name: 'Book', link: 'https://doc.rust-lang.org/book/' },
-    update: { name: 'Rustlings', link: 'http://github.com/rust-lang/rustlings' },
-  },
-  {
-    path: 'table-data',
-    idKey: 'tableDataId',
-    array: 'tableData',
-    add: { feature: 'Projects', value: '3' },
-    update: { feature: 'Projects', value: '5' },
-  },
+  { path: 'syllabus', idKey: 'syllabusId', array: 'syllabus', ...ITEM_EXAMPLES.syllabus },
+  { path: 'faq', idKey: 'faqId', array: 'faq', ...ITEM_EXAMPLES.faq },
+  { path: 'review', idKey: 'reviewId', array: 'reviews', ...ITEM_EXAMPLES.review },
+  { path: 'additional-resource', idKey: 'resourceId', array: 'additionalResources', ...ITEM_EXAMPLES.resource },
+  { path: 'table-data', idKey: 'tableDataId', array: 'tableData', ...ITEM_EXAMPLES.tableData },
 ];
 
 const call = (method: 'POST' | 'PUT' | 'DELETE', path: string, action: string, payload: object) =>
@@ -101,11 +72,11 @@ describe.each(KINDS)('/api/courses/$path', (k) => {
     const { courseId, itemId } = await courseWithItem(k);
     const other = await makeCourse(s.db, { updatedAt: OLD });
     const cases: Array<[string, object]> = [
-      ['add', { courseId: UNKNOWN, ...k.add }],
-      ['update', { courseId: UNKNOWN, [k.idKey]: itemId, ...k.update }],
-      ['update', { courseId, [k.idKey]: UNKNOWN, ...k.update }],
+      ['add', { courseId: UNKNOWN_ID, ...k.add }],
+      ['update', { courseId: UNKNOWN_ID, [k.idKey]: itemId, ...k.update }],
+      ['update', { courseId, [k.idKey]: UNKNOWN_ID, ...k.update }],
       ['update', { courseId: other.id, [k.idKey]: itemId, ...k.update }],
-      ['delete', { courseId, [k.idKey]: UNKNOWN }],
+      ['delete', { courseId, [k.idKey]: UNKNOWN_ID }],
       ['delete', { courseId: other.id, [k.idKey]: itemId }],
     ];
     for (const [action, payload] of cases) {

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseSyllabus, enrollments } from '@/server/db/schema';
 import { courseSchema, type Course } from '@/shared/schemas';
 import { createTestServer, type TestServer } from '../utils/build-server';
-import { makeCourse, makeEnrollment } from '../utils/factories';
+import { EMPTY_PAGE_LISTS } from '../utils/course-page';
+import { makeCourse, makeEnrollment, UNKNOWN_ID } from '../utils/factories';
 
-const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 const OLD = '2020-01-01T00:00:00.000Z';
 
 let s: TestServer;
@@ -105,14 +105,7 @@ describe('GET /api/courses', () => {
     const older = await makeCourse(s.db, { createdAt: '2019-01-01T00:00:00.000Z' });
     const { data } = (await s.api({ method: 'GET', url: '/api/courses' })).json();
     expect(data[0]._id).toBe(older.id);
-    expect(data[0].pageData).toMatchObject({
-      syllabus: [],
-      faq: [],
-      reviews: [],
-      additionalResources: [],
-      tableData: [],
-      whatYouWillLearn: [],
-    });
+    expect(data[0].pageData).toMatchObject(EMPTY_PAGE_LISTS);
   });
 });
 
@@ -124,7 +117,7 @@ describe('GET /api/courses/:id', () => {
       success: true,
       data: { _id: c.id, cardData: { price: 10.25 }, pageData: { slug: c.slug, discountPrice: 8 } },
     });
-    const missing = await s.api({ method: 'GET', url: `/api/courses/${UNKNOWN}` });
+    const missing = await s.api({ method: 'GET', url: `/api/courses/${UNKNOWN_ID}` });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({
       success: false,
@@ -215,7 +208,7 @@ describe('DELETE /api/courses/:id', () => {
   });
 
   it('answers 404 for an unknown course and 400 for a malformed id', async () => {
-    expect((await s.api({ method: 'DELETE', url: `/api/courses/${UNKNOWN}` })).statusCode).toBe(404);
+    expect((await s.api({ method: 'DELETE', url: `/api/courses/${UNKNOWN_ID}` })).statusCode).toBe(404);
     expect((await s.api({ method: 'DELETE', url: '/api/courses/123' })).statusCode).toBe(400);
   });
 });
@@ -289,9 +282,9 @@ describe('PUT /api/courses/:id/pageData', () => {
       discountPrice: 'Discount price must be a number.',
     });
     expect((await s.api({ method: 'PUT', url: '/api/courses/nope/pageData', payload: page() })).statusCode).toBe(400);
-    expect((await s.api({ method: 'PUT', url: `/api/courses/${UNKNOWN}/pageData`, payload: page() })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await s.api({ method: 'PUT', url: `/api/courses/${UNKNOWN_ID}/pageData`, payload: page() })).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -317,7 +310,7 @@ describe('PUT /api/courses/:id/what-you-will-learn', () => {
       (
         await s.api({
           method: 'PUT',
-          url: `/api/courses/${UNKNOWN}/what-you-will-learn`,
+          url: `/api/courses/${UNKNOWN_ID}/what-you-will-learn`,
           payload: { whatYouWillLearn: [] },
         })
       ).statusCode,
@@ -326,7 +319,7 @@ describe('PUT /api/courses/:id/what-you-will-learn', () => {
 });
 
 describe('course routes need an admin', () => {
-  const id = UNKNOWN;
+  const id = UNKNOWN_ID;
   const routes: Array<[string, string]> = [
     ['GET', '/api/courses'],
     ['GET', `/api/courses/${id}`],

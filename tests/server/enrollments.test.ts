@@ -3,9 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrollments } from '@/server/db/schema';
 import type { Enrollment } from '@/shared/schemas';
 import { createTestServer, type TestServer } from '../utils/build-server';
-import { makeBatch, makeCourse, makeEnrollment, makeUser } from '../utils/factories';
-
-const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+import { makeBatch, makeCourse, makeEnrollment, makeUser, UNKNOWN_ID } from '../utils/factories';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -98,7 +96,7 @@ describe('POST /api/enrollment/enroll', () => {
       const res = await s.api({
         method: 'POST',
         url: '/api/enrollment/enroll',
-        payload: { ...base, [field]: UNKNOWN },
+        payload: { ...base, [field]: UNKNOWN_ID },
       });
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toContain(what);
@@ -220,7 +218,11 @@ describe('enrollment state changes', () => {
 
   it('rejects an unknown batch (404), a negative amount and an empty body (400)', async () => {
     const e = await makeEnrollment(s.db);
-    const unknownBatch = await s.api({ method: 'PUT', url: `/api/enrollment/${e.id}`, payload: { batchId: UNKNOWN } });
+    const unknownBatch = await s.api({
+      method: 'PUT',
+      url: `/api/enrollment/${e.id}`,
+      payload: { batchId: UNKNOWN_ID },
+    });
     expect(unknownBatch.statusCode).toBe(404);
     expect(unknownBatch.json().message).toContain('Batch');
     const negative = await s.api({
@@ -258,7 +260,7 @@ describe('enrollment routes by id', () => {
       { method: 'DELETE', url: `/api/enrollments/${id}` },
     ] as const;
 
-  it.each(byId(UNKNOWN))('$method $url: 404 for an unknown id', async (call) => {
+  it.each(byId(UNKNOWN_ID))('$method $url: 404 for an unknown id', async (call) => {
     const res = await s.api(call);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({
@@ -277,7 +279,7 @@ describe('enrollment routes by id', () => {
   const all = [
     { method: 'GET', url: '/api/enrollments' },
     { method: 'POST', url: '/api/enrollment/enroll', payload: {} },
-    ...byId(UNKNOWN),
+    ...byId(UNKNOWN_ID),
   ] as const;
 
   it.each(all)('$method $url: 401 without a token, 403 for a non-admin', async (call) => {

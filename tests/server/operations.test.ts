@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '@/server/app';
 import { loadConfig } from '@/server/config';
 import { openDatabase, type Database } from '@/server/db/client';
-import { createTestServer, type TestServer } from '../utils/build-server';
+import { createTestServer, testConfig, type TestServer } from '../utils/build-server';
 
 let s: TestServer | null = null;
 afterEach(async () => {
@@ -23,21 +23,7 @@ describe('GET /api/health', () => {
     const database = await openDatabase({ databaseUrl: null, dataDir: null });
     let closed = false;
     const closeOnce: Database = { ...database, close: async () => void (closed || (await database.close())) };
-    const config = { port: 0, host: '127.0.0.1', dataDir: null, databaseUrl: null, seedDemo: false } as const;
-    const { app } = await buildApp(
-      {
-        ...config,
-        adminEmail: null,
-        adminPassword: null,
-        staticDir: null,
-        logger: false,
-        trustProxy: false,
-        siteUrl: null,
-        syncRetentionDays: 30,
-        syncHeartbeatMs: 25_000,
-      },
-      closeOnce,
-    );
+    const { app } = await buildApp(testConfig({ adminEmail: null, adminPassword: null }), closeOnce);
     await database.close();
     closed = true;
     const res = await app.inject({ method: 'GET', url: '/api/health' });

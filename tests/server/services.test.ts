@@ -3,9 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { servicePurchases } from '@/server/db/schema';
 import type { Service } from '@/shared/schemas';
 import { createTestServer, type TestServer } from '../utils/build-server';
-import { makeService, makeUser } from '../utils/factories';
+import { makeService, makeUser, UNKNOWN_ID } from '../utils/factories';
 
-const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 const newService = {
   serviceDetails: { title: 'SEO Audit', description: 'A full audit.', image: '/uploads/seo-audit.png' },
   userDetails: { name: 'Mia Chen', email: 'mia@test.dev', phone: '555-0199' },
@@ -72,7 +71,7 @@ describe('GET /api/services/user/:id', () => {
     expect(res.json().data.map((p: Service) => p._id)).toEqual([b.id, a.id]);
     const none = await s.api({ method: 'GET', url: `/api/services/user/${(await makeUser(s.db)).id}` });
     expect(none.json()).toEqual({ success: true, data: [] });
-    expect((await s.api({ method: 'GET', url: `/api/services/user/${UNKNOWN}` })).statusCode).toBe(404);
+    expect((await s.api({ method: 'GET', url: `/api/services/user/${UNKNOWN_ID}` })).statusCode).toBe(404);
     expect((await s.api({ method: 'GET', url: '/api/services/user/12' })).statusCode).toBe(400);
   });
 });
@@ -89,7 +88,11 @@ describe('POST /api/services', () => {
   });
 
   it('answers 404 for an unknown user and 400 for a bad body', async () => {
-    const unknown = await s.api({ method: 'POST', url: '/api/services', payload: { ...newService, userId: UNKNOWN } });
+    const unknown = await s.api({
+      method: 'POST',
+      url: '/api/services',
+      payload: { ...newService, userId: UNKNOWN_ID },
+    });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toContain('User');
     const bad = await s.api({
@@ -146,7 +149,7 @@ describe('service routes', () => {
       { method: 'DELETE', url: `/api/services/${id}` },
     ] as const;
 
-  it.each(byId(UNKNOWN))('$method $url: 404 for an unknown id', async (call) => {
+  it.each(byId(UNKNOWN_ID))('$method $url: 404 for an unknown id', async (call) => {
     const res = await s.api(call);
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('Service not found. It may have been deleted.');
@@ -158,9 +161,9 @@ describe('service routes', () => {
 
   const all = [
     { method: 'GET', url: '/api/services' },
-    { method: 'GET', url: `/api/services/user/${UNKNOWN}` },
+    { method: 'GET', url: `/api/services/user/${UNKNOWN_ID}` },
     { method: 'POST', url: '/api/services', payload: newService },
-    ...byId(UNKNOWN),
+    ...byId(UNKNOWN_ID),
   ] as const;
 
   it.each(all)('$method $url: 401 without a token, 403 for a non-admin', async (call) => {

@@ -19,6 +19,15 @@ const ok = async (res: Promise<{ statusCode: number; body: string }>, status = 2
   return JSON.parse(r.body) as { data: { _id: string } };
 };
 
+/** A create through the API (201): the new record's id and what it logged. */
+async function logCreate(url: string, payload: object) {
+  let id = '';
+  const log = await logOf(s.db, async () => {
+    id = (await ok(s.api({ method: 'POST', url, payload }), 201)).data._id;
+  });
+  return { id, log };
+}
+
 async function enrolled() {
   const user = await makeUser(s.db);
   const course = await makeCourse(s.db);
@@ -76,17 +85,12 @@ describe('enrollments', () => {
     const user = await makeUser(s.db);
     const course = await makeCourse(s.db);
     const batch = await makeBatch(s.db);
-    let id = '';
-    const log = await logOf(s.db, async () => {
-      const body = await ok(
-        s.api({
-          method: 'POST',
-          url: '/api/enrollment/enroll',
-          payload: { userId: user.id, courseId: course.id, batchId: batch.id, amount: 10, currency: 'USD' },
-        }),
-        201,
-      );
-      id = body.data._id;
+    const { id, log } = await logCreate('/api/enrollment/enroll', {
+      userId: user.id,
+      courseId: course.id,
+      batchId: batch.id,
+      amount: 10,
+      currency: 'USD',
     });
     expect(log).toEqual({ entries: [`batches:${batch.id}`, `enrollments:${id}`].sort(), versions: 1 });
   });
@@ -170,18 +174,13 @@ describe('courses', () => {
   });
 
   it('creating a course and deleting it (items cascade, enrollments keep their copy) log what they touch', async () => {
-    let id = '';
-    const created = await logOf(s.db, async () => {
-      id = (
-        await ok(
-          s.api({
-            method: 'POST',
-            url: '/api/courses/card',
-            payload: { image: '/x.svg', title: 'Sync 101', description: 'd', rating: 4, reviews: 1, price: 10 },
-          }),
-          201,
-        )
-      ).data._id;
+    const { id, log: created } = await logCreate('/api/courses/card', {
+      image: '/x.svg',
+      title: 'Sync 101',
+      description: 'd',
+      rating: 4,
+      reviews: 1,
+      price: 10,
     });
     expect(created.entries).toEqual([`courses:${id}`]);
     await ok(
@@ -199,16 +198,7 @@ describe('courses', () => {
 
 describe('batches and services', () => {
   it('a batch created, updated and deleted logs the batch', async () => {
-    let id = '';
-    const created = await logOf(s.db, async () => {
-      const res = await s.api({
-        method: 'POST',
-        url: '/api/batches/start',
-        payload: { batchName: 'B', startDate: '2026-01-01' },
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      id = res.json().data._id;
-    });
+    const { id, log: created } = await logCreate('/api/batches/start', { batchName: 'B', startDate: '2026-01-01' });
     expect(created.entries).toEqual([`batches:${id}`]);
     const updated = await logOf(s.db, () =>
       ok(
@@ -226,24 +216,12 @@ describe('batches and services', () => {
 
   it('a purchase created, verified and deleted logs the services row', async () => {
     const user = await makeUser(s.db);
-    let id = '';
-    const created = await logOf(s.db, async () => {
-      id = (
-        await ok(
-          s.api({
-            method: 'POST',
-            url: '/api/services',
-            payload: {
-              serviceDetails: { title: 'Audit', description: 'd', image: '/i.png' },
-              userDetails: { name: 'N', email: 'n@test.dev' },
-              userId: user.id,
-              amount: 5,
-              currency: 'USD',
-            },
-          }),
-          201,
-        )
-      ).data._id;
+    const { id, log: created } = await logCreate('/api/services', {
+      serviceDetails: { title: 'Audit', description: 'd', image: '/i.png' },
+      userDetails: { name: 'N', email: 'n@test.dev' },
+      userId: user.id,
+      amount: 5,
+      currency: 'USD',
     });
     expect(created.entries).toEqual([`services:${id}`]);
     const verified = await logOf(s.db, () => ok(s.api({ method: 'PATCH', url: `/api/services/${id}/verify` })));

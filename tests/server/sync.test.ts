@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '@/server/db/schema';
 import { MESSAGES } from '@/shared/messages';
-import { encodeSyncCursor, SYNC_LISTS, SYNC_SCHEMA, type SyncReply } from '@/shared/schemas';
+import { encodeSyncCursor, SYNC_LISTS, SYNC_ORDER, SYNC_SCHEMA, type SyncReply } from '@/shared/schemas';
 import { createTestServer, type TestServer } from '../utils/build-server';
 import { makeBatch, makeCourse, makeEnrollment, makeService, makeUser } from '../utils/factories';
 import { pull, pullAll, serverLists, SyncCopy } from '../utils/sync-client';
@@ -37,12 +37,16 @@ async function syncedCopy(limit?: number) {
 const rowsIn = (reply: SyncReply) =>
   SYNC_LISTS.reduce((n, l) => n + reply.changes[l].upserts.length + reply.changes[l].deletes.length, 0);
 
-/** What a pull brought, as `list:id` for upserts and `-list:id` for deletes, sorted. */
+/**
+ * What a pull brought, as `list:id` for upserts and `-list:id` for deletes, sorted. The activity log's entries
+ * that each write through the API adds are left out (tests/server/activity.test.ts checks them); the copies
+ * are still compared whole, the activity list included.
+ */
 const summary = (replies: SyncReply[]) =>
   [
     ...new Set(
       replies.flatMap((r) =>
-        SYNC_LISTS.flatMap((l) => [
+        SYNC_LISTS.filter((l) => l !== 'activity').flatMap((l) => [
           ...r.changes[l].upserts.map((row) => `${l}:${row._id}`),
           ...r.changes[l].deletes.map((id) => `-${l}:${id}`),
         ]),
@@ -64,6 +68,28 @@ describe('GET /api/sync: the full sync', () => {
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
     expect(copy.json()).toEqual(await serverLists(s.app, token));
     expect(total).toBe(Object.values(copy.json()).reduce((n, list) => n + Object.keys(list).length, 0));
+  });
+
+  it('sends each list in its screen order (SYNC_ORDER), across pages, so the device stores it as shown', async () => {
+    // The users but the admin made at one instant: the id decides between them.
+    await s.db.execute(sql`update users set created_at = '2026-01-01T00:00:00.123456Z' where role <> 'admin'`);
+    const replies = await pullAll(s.app, token, new SyncCopy(), 2);
+    for (const list of SYNC_LISTS) {
+      const sent = replies.flatMap((r) => r.changes[list].upserts as { _id: string; createdAt: string }[]);
+      const sign = SYNC_ORDER[list] === 'newestFirst' ? -1 : 1;
+      expect(sent.length, list).toBeGreaterThan(0);
+      // Rows apart by less than the wire's millisecond may come either way; the database knows their order.
+      const times = sent.map((r) => r.createdAt);
+      expect(times, list).toEqual([...times].sort((a, b) => (a < b ? -sign : a > b ? sign : 0)));
+    }
+    const tied = replies.flatMap((r) => r.changes.users.upserts).filter((u) => u.role !== 'admin');
+    expect(tied.length).toBeGreaterThan(2);
+    expect(tied.map((u) => u._id)).toEqual(
+      tied
+        .map((u) => u._id)
+        .sort()
+        .reverse(),
+    );
   });
 
   it('resumes from a cursor taken mid-way, not from zero, and writes made meanwhile arrive after it', async () => {
@@ -205,7 +231,8 @@ describe('GET /api/sync: deltas', () => {
       payload: { action: 'approve', items: list.map((e) => ({ id: e.id })) },
     });
     const replies = await pullAll(s.app, token, copy, 3);
-    expect(replies.map(rowsIn)).toEqual([3, 3, 1]);
+    // 7 enrollments and their 7 activity entries.
+    expect(replies.map(rowsIn)).toEqual([3, 3, 3, 3, 2]);
     expect(summary(replies)).toEqual(list.map((e) => `enrollments:${e.id}`).sort());
     expect(copy.json()).toEqual(await serverLists(s.app, token));
   });

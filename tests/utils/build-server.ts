@@ -10,6 +10,8 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 
 export const ADMIN = { email: 'admin@test.dev', password: 'correct horse battery' };
 
+type Reply = Awaited<ReturnType<FastifyInstance['inject']>>;
+
 export interface TestServer {
   app: FastifyInstance;
   db: Db;
@@ -19,7 +21,11 @@ export interface TestServer {
   /** A token of a non-admin user (for 403 checks). */
   userToken(): Promise<string>;
   /** Injects with the admin's token unless `token` is given (null sends none). */
-  api(opts: InjectOptions & { token?: string | null }): Promise<Awaited<ReturnType<FastifyInstance['inject']>>>;
+  api(opts: InjectOptions & { token?: string | null }): Promise<Reply>;
+  /** POST /api/users/login-admin with this body and no token: the reply, whatever its status. */
+  login(body: object, opts?: Omit<InjectOptions, 'method' | 'url' | 'payload'>): Promise<Reply>;
+  /** POSTs a JSON body exactly as written (malformed or oversized), with no token. */
+  postRawJson(url: string, body: string): Promise<Reply>;
   /** PostgreSQL only: the test database's address, for raw connections. */
   databaseUrl: string | null;
   /** PostgreSQL only: another server instance on the same database (closed with this one). */
@@ -42,6 +48,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     trustProxy: false,
     siteUrl: null,
     syncRetentionDays: 30,
+    activityRetentionDays: null,
     syncHeartbeatMs: 25_000,
     ...overrides,
   };
@@ -81,8 +88,10 @@ export async function createTestServer(overrides: Partial<ServerConfig> = {}): P
   const others: FastifyInstance[] = [];
 
   let cachedAdmin: string | null = null;
-  const login = async (email: string, password: string) => {
-    const res = await app.inject({ method: 'POST', url: '/api/users/login-admin', payload: { email, password } });
+  const login: TestServer['login'] = (body, opts) =>
+    app.inject({ ...opts, method: 'POST', url: '/api/users/login-admin', payload: body });
+  const tokenOf = async (email: string, password: string) => {
+    const res = await login({ email, password });
     if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
     return res.json().data.authToken as string;
   };
@@ -91,7 +100,7 @@ export async function createTestServer(overrides: Partial<ServerConfig> = {}): P
     db,
     kind,
     async adminToken() {
-      return login(ADMIN.email, ADMIN.password);
+      return tokenOf(ADMIN.email, ADMIN.password);
     },
     async userToken() {
       // Non-admins cannot log in through login-admin, so we mint a session the way a public site would.
@@ -109,9 +118,12 @@ export async function createTestServer(overrides: Partial<ServerConfig> = {}): P
       return token;
     },
     async api({ token, headers, ...opts }) {
-      const t = token === undefined ? (cachedAdmin ??= await login(ADMIN.email, ADMIN.password)) : token;
+      const t = token === undefined ? (cachedAdmin ??= await tokenOf(ADMIN.email, ADMIN.password)) : token;
       return app.inject({ ...opts, headers: { ...(headers ?? {}), ...(t ? { authorization: `Bearer ${t}` } : {}) } });
     },
+    login,
+    postRawJson: (url, body) =>
+      app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: body }),
     databaseUrl,
     async anotherInstance() {
       if (!databaseUrl) throw new Error('Only PostgreSQL databases can be shared by two instances.');

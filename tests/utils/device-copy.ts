@@ -1,24 +1,65 @@
-import { DeviceStore } from '@/app/lib/sync/device-store';
+import { waitFor } from '@testing-library/react';
+import { expect, vi } from 'vitest';
+import { auth } from '@/app/features/auth/auth-store';
+import { createQueryClient } from '@/app/lib/query-client';
+import { writeSession } from '@/app/lib/session-storage';
+import { DeviceStore, type DeviceMeta, type StoredChunk } from '@/app/lib/sync/device-store';
 import { Interner } from '@/app/lib/sync/interning';
 import { LIST_CODECS } from '@/app/lib/sync/list-codecs';
+import { syncEngine } from '@/app/lib/sync/sync-engine';
 import { SYNC_LISTS, type SyncList } from '@/shared/schemas/sync';
+import { adminUser } from '../mocks/fixtures';
 
 /** An admin's device copy as IndexedDB holds it, decoded: null when there is none. */
 export async function deviceCopy(adminId: string) {
   const databases = await indexedDB.databases();
   if (!databases.some((d) => d.name === `coursedesk-device-${adminId}`)) return null;
   const store = await DeviceStore.open(adminId);
-  const { meta, chunks } = await store.read();
+  let meta: DeviceMeta | undefined;
+  const chunks: StoredChunk[] = [];
+  await store.read(
+    SYNC_LISTS,
+    (m) => Boolean((meta = m)),
+    (_list, chunk) => chunk && chunks.push(chunk),
+  );
   store.close();
   if (!meta) return null;
   const interner = new Interner();
-  const rows = {} as Record<SyncList, { _id: string }[]>;
+  type Row = { _id: string; createdAt: string };
+  const rows = {} as Record<SyncList, Row[]>;
+  /** Each stored chunk's rows, as stored. */
+  const chunkRows = {} as Record<SyncList, Row[][]>;
   for (const list of SYNC_LISTS) {
-    const codec = LIST_CODECS[list] as (typeof LIST_CODECS)['batches'];
-    rows[list] = chunks
-      .filter((c) => c.key[0] === meta.gen && c.key[1] === list)
-      .flatMap((c) => codec.decode(c.text, interner));
+    const codec = LIST_CODECS[list] as unknown as (typeof LIST_CODECS)['batches'];
+    chunkRows[list] = chunks.filter((c) => c.key[1] === list).map((c) => codec.decode(c.text, interner));
+    rows[list] = chunkRows[list].flat();
     if (list === 'users') for (const u of rows.users as never[]) interner.setUser(u);
   }
-  return { meta, rows, chunks: chunks.length };
+  return { meta, rows, chunkRows, chunks: chunks.length };
+}
+
+/** A whole device copy of the mock server's lists, the engine stopped again (as after closing the app). */
+export async function storedCopy() {
+  writeSession('test-token', adminUser);
+  auth.reload();
+  await syncEngine.start(createQueryClient(), adminUser._id);
+  await syncEngine.ready();
+  await waitFor(async () => expect((await deviceCopy(adminUser._id))?.meta.complete).toBe(true));
+  syncEngine.stop();
+}
+
+/** The next start-up's read of one stored list waits until `release()`, as if its chunks were slow to come. */
+export function holdStoredList(list: SyncList) {
+  const read = DeviceStore.prototype.read;
+  const held: (() => void)[] = [];
+  let released = false;
+  vi.spyOn(DeviceStore.prototype, 'read').mockImplementation(function (this: DeviceStore, order, accept, take) {
+    return read.call(this, order, accept, (l, chunk) =>
+      l === list && !released ? void held.push(() => take(l, chunk)) : take(l, chunk),
+    );
+  });
+  return () => {
+    released = true;
+    held.forEach((give) => give());
+  };
 }

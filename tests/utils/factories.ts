@@ -1,6 +1,9 @@
 import type { Db } from '@/server/db/client';
 import { batches, courses, enrollments, servicePurchases, users } from '@/server/db/schema';
 
+/** A well-formed id that no record has. */
+export const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
 let n = 0;
 const seq = () => ++n + Math.floor(Math.random() * 1e6) * 1000;
 

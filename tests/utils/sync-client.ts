@@ -13,6 +13,7 @@ export const LIST_ROUTES: Record<SyncList, { url: string; key: string }> = {
   batches: { url: '/api/batches', key: 'batches' },
   services: { url: '/api/services', key: 'data' },
   enrollments: { url: '/api/enrollments', key: 'data' },
+  activity: { url: '/api/activity', key: 'data' },
 };
 
 /** A list as id -> JSON text, so two copies compare row by row and field by field. */

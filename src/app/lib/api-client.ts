@@ -39,6 +39,8 @@ export const isNetworkError = (err: unknown) => err instanceof ApiError && err.k
 export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
+  /** A body that is not JSON (a file to import), sent as it is with its content type. */
+  upload?: { contentType: string; data: Uint8Array<ArrayBuffer> };
   signal?: AbortSignal;
   /** A hanging request on a bad connection counts as "no response" after this long. */
   timeoutMs?: number;
@@ -49,12 +51,13 @@ export interface ApiRequest {
 /** One typed HTTP client for /api: adds the Bearer token, parses JSON, throws ApiError. */
 export async function apiFetch<T>(
   path: string,
-  { method = 'GET', body, signal, timeoutMs = 30_000, fallbackMessage }: ApiRequest = {},
+  { method = 'GET', body, upload, signal, timeoutMs = 30_000, fallbackMessage }: ApiRequest = {},
 ): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = localStorage.getItem(STORAGE_KEYS.authToken);
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
+  if (upload) headers['content-type'] = upload.contentType;
 
   const timeout = AbortSignal.timeout(timeoutMs);
   let response: Response;
@@ -62,7 +65,7 @@ export async function apiFetch<T>(
     response = await fetch(`/api${path}`, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: upload ? upload.data : body === undefined ? undefined : JSON.stringify(body),
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });
   } catch (err) {

@@ -33,12 +33,26 @@ export const putRows = <T extends Row>(list: ListQuery<T>, rows: readonly T[]) =
 export const removeRows = <T extends Row>(list: ListQuery<T>, ids: readonly string[]) =>
   syncEngine.applyLocal(listOf(list), [], ids);
 
+/**
+ * A write whose reply names the records done but does not carry them (bulk actions): the rows the screen
+ * held, changed as the server changed them, go into the device copy in slices (10,000 rows never freeze
+ * the page). The pull the write schedules brings the server's exact copy (its timestamps).
+ */
+export const patchRows = <T extends Row>(list: ListQuery<T>, rows: readonly T[], patch: (row: T) => T) =>
+  syncEngine.patchLocal(listOf(list), rows as never[], patch as never);
+
 /** A reply that carries the whole list (batch writes): rows it lacks are gone. */
 export function replaceList<T extends Row>(list: ListQuery<T>, rows: readonly T[]) {
   const keep = new Set(rows.map((r) => r._id));
   const gone = syncEngine.peek(listOf(list)).flatMap((r) => (keep.has(r._id) ? [] : [r._id]));
   syncEngine.applyLocal(listOf(list), rows as never[], gone);
 }
+
+/**
+ * A write whose reply does not carry its records (an import of thousands of rows): they come with the pull
+ * this starts, which resolves once they are in the device copy and on every screen.
+ */
+export const pullWrittenRows = () => syncEngine.pull();
 
 /** Ids a mutation of this key is working on right now, from any screen, so each row shows its own spinner. */
 export function usePendingIds(mutationKey: readonly unknown[]): ReadonlySet<string> {

@@ -8,8 +8,11 @@ declare module '@tanstack/react-query' {
   interface Register {
     defaultError: ApiError;
     queryMeta: { silent?: boolean };
-    /** anonymous: a call made without a session (login), whose 401 is an answer, not a lost session. */
-    mutationMeta: { silent?: boolean; anonymous?: boolean };
+    /**
+     * anonymous: a call made without a session (login), whose 401 is an answer, not a lost session.
+     * ownSuccessToast: the mutation says the outcome itself (a bulk reply that is partly a refusal).
+     */
+    mutationMeta: { silent?: boolean; anonymous?: boolean; ownSuccessToast?: boolean };
   }
 }
 
@@ -42,7 +45,7 @@ export function createQueryClient({ onAuthError }: { onAuthError?: (error: ApiEr
         if (!mutation.meta?.silent) showErrorToast(error);
       },
       onSuccess(data, _v, _c, mutation) {
-        if (!mutation.meta?.silent) showSuccessToast(data);
+        if (!mutation.meta?.silent && !mutation.meta?.ownSuccessToast) showSuccessToast(data);
       },
     }),
     defaultOptions: {

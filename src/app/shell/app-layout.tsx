@@ -1,9 +1,12 @@
-import { AppShell, Burger, FocusTrap, Group, Overlay, Text } from '@mantine/core';
+import { ActionIcon, AppShell, Burger, FocusTrap, Group, Overlay, Text } from '@mantine/core';
 import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { MAIN_ID } from '@/app/components/ui/skip-link';
 import { BREAKPOINT_PX, SIDEBAR_WIDTH } from '@/shared/constants';
+import { MESSAGES } from '@/shared/messages';
+import { CommandPalette, palette } from './palette/command-palette';
 import { Sidebar } from './sidebar';
 import { SyncStatus } from './sync-status';
 
@@ -38,7 +41,12 @@ export function AppLayout() {
               />
               <Text fw={700}>Coursedesk</Text>
             </Group>
-            <SyncStatus compact />
+            <Group gap="xs" wrap="nowrap">
+              <SyncStatus compact />
+              <ActionIcon variant="default" size="lg" aria-label={MESSAGES.palette.open} onClick={palette.open}>
+                <IconSearch size={18} stroke={1.6} />
+              </ActionIcon>
+            </Group>
           </Group>
         </AppShell.Header>
       )}
@@ -60,6 +68,7 @@ export function AppLayout() {
       <AppShell.Main id={MAIN_ID} tabIndex={-1}>
         <Outlet />
       </AppShell.Main>
+      <CommandPalette />
     </AppShell>
   );
 }

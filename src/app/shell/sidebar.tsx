@@ -1,23 +1,21 @@
-import { Box, Divider, NavLink, ScrollArea, Stack, Title, UnstyledButton } from '@mantine/core';
+import { Box, Divider, Kbd, NavLink, ScrollArea, Stack, Title, UnstyledButton } from '@mantine/core';
 import {
   IconBook2,
   IconCertificate,
+  IconHistory,
   IconLogin2,
   IconLogout2,
   IconRefresh,
+  IconSearch,
   IconShoppingBag,
   IconUsers,
 } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { Link } from '@tanstack/react-router';
 import { SyncProgressLoader } from '@/app/components/ui/full-screen-loader';
-import { logout } from '@/app/features/auth/api/session';
 import { useAuth } from '@/app/features/auth/auth-store';
-import { showErrorToast } from '@/app/lib/api-feedback';
-import { confirmDialog } from '@/app/lib/confirm';
-import { refetchLoaderData } from '@/app/shell/loader-queries';
 import { MESSAGES } from '@/shared/messages';
+import { palette } from './palette/command-palette';
+import { useLogout, useReloadData } from './shell-commands';
 import { SyncStatus } from './sync-status';
 import { ThemeToggle } from './theme-toggle';
 
@@ -26,40 +24,13 @@ const LINKS = [
   { to: '/courses', label: 'Courses', icon: IconBook2 },
   { to: '/enrollments', label: 'Enrollments', icon: IconCertificate },
   { to: '/services', label: 'Services', icon: IconShoppingBag },
+  { to: '/activity', label: 'Activity', icon: IconHistory },
 ] as const;
 
 export function Sidebar() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const { token } = useAuth();
-  const [reloading, setReloading] = useState(false);
-
-  /** Reload Data: every loader list again from the network, behind a full-screen overlay. */
-  const reload = async () => {
-    setReloading(true);
-    try {
-      await refetchLoaderData();
-    } catch (err) {
-      // Lists that have a copy fail quietly in the cache (offline is normal); Reload Data was asked for, so say why.
-      console.error('Reload Data failed', err);
-      showErrorToast(err);
-    } finally {
-      setReloading(false);
-    }
-  };
-
-  const onLogout = async () => {
-    const ok = await confirmDialog({
-      title: MESSAGES.logout.title,
-      text: MESSAGES.logout.text,
-      confirmText: MESSAGES.logout.confirm,
-      cancelText: MESSAGES.logout.cancel,
-      icon: 'question',
-    });
-    if (!ok) return;
-    await logout(queryClient);
-    await navigate({ to: '/login' });
-  };
+  const { reload, reloading } = useReloadData();
+  const onLogout = useLogout();
 
   return (
     <Stack h="100%" gap={0}>
@@ -77,6 +48,18 @@ export function Sidebar() {
       </ScrollArea>
       <Divider />
       <Stack gap={4} p="xs">
+        <NavLink
+          component="button"
+          label={MESSAGES.palette.open}
+          aria-keyshortcuts="Control+K Meta+K"
+          leftSection={<IconSearch size={18} stroke={1.6} />}
+          rightSection={
+            <Kbd size="xs" aria-hidden>
+              {MESSAGES.palette.shortcut}
+            </Kbd>
+          }
+          onClick={palette.open}
+        />
         <NavLink
           component="button"
           label="Reload Data"

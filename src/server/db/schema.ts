@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  jsonb,
   boolean,
   check,
   index,
@@ -297,5 +298,35 @@ export const syncChanges = pgTable(
     // the log is appended in time order, so a few pages of summary cover millions of rows).
     index('sync_changes_position_idx').on(t.version, t.list, t.rowId),
     index('sync_changes_changed_at_idx').using('brin', t.changedAt),
+  ],
+);
+
+/**
+ * The activity log (migrations 0004, 0005): one row per record a write through the API changed, written
+ * in the writing transaction by triggers that read the admin from the transaction's `coursedesk.actor`
+ * setting, plus logins, logouts and throttled logins. Never updated (a trigger refuses); deleted only by
+ * ACTIVITY_RETENTION_DAYS. Names and emails are copied: the entry outlives the admin and the record.
+ */
+export const activity = pgTable(
+  'activity',
+  {
+    id: id(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+    adminId: uuid('admin_id'),
+    adminName: text('admin_name'),
+    adminEmail: text('admin_email'),
+    action: text('action').notNull(),
+    kind: text('kind').notNull(),
+    recordId: uuid('record_id'),
+    recordName: text('record_name').notNull().default(''),
+    summary: text('summary').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [
+    index('activity_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('activity_record_idx').on(t.recordId),
   ],
 );

@@ -31,6 +31,11 @@ function parameters(op: ApiOperation) {
   return [...of(op.params, 'path'), ...of(op.query, 'query')];
 }
 
+const requestBody = (body: NonNullable<ApiOperation['body']>) =>
+  body instanceof z.ZodType
+    ? { required: true, content: { 'application/json': { schema: schemaOf(body, 'input') } } }
+    : { required: true, description: body.description, content: { [body.mediaType]: { schema: { type: 'string' } } } };
+
 function operationObject(op: ApiOperation) {
   const success =
     op.reply instanceof z.ZodType
@@ -50,9 +55,7 @@ function operationObject(op: ApiOperation) {
     operationId: `${op.method.toLowerCase()} ${op.path}`,
     ...(op.public ? { security: [] } : {}),
     parameters: parameters(op),
-    ...(op.body
-      ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(op.body, 'input') } } } }
-      : {}),
+    ...(op.body ? { requestBody: requestBody(op.body) } : {}),
     responses,
   };
 }

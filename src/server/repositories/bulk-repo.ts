@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Db } from '@/server/db/client';
 import type { BulkAction, BulkRefusalReason } from '@/shared/schemas';
+import { lockForUserDelete } from './users-repo';
 
 /** The tables bulk actions reach, each with what "approve" and "disapprove" write there. */
 const TABLES = {
@@ -29,6 +30,8 @@ export interface BulkItem {
 }
 export interface BulkOutcome {
   done: string[];
+  /** The transaction's clock: the updatedAt (and verifiedAt) of every record this request changed. */
+  at: Date | null;
   refused: { id: string; reason: Exclude<BulkRefusalReason, 'self'> }[];
 }
 
@@ -51,16 +54,23 @@ export async function applyBulk(db: Db, name: BulkTable, action: BulkAction, ite
     if (!set || !needs) throw new Error(`${action} is not an action on ${name}`);
     write = sql`update ${t.table} t set ${set} from ok where t.id = ok.id and ${needs} returning t.id`;
   }
-  const result = await rows<{ id: string; present: boolean; ok: boolean }>(
+  // Within the route's transaction: a user delete locks in the order every writer does (lockForUserDelete).
+  if (name === 'users' && action === 'delete')
+    await lockForUserDelete(db, sql`select x.id from json_to_recordset(${input}::json) as x(id uuid)`);
+  const result = await rows<{ id: string; present: boolean; ok: boolean; at: Date | string }>(
     db,
     sql`with x as (
           select distinct on (id) id, seen from json_to_recordset(${input}::json) as x(id uuid, seen timestamptz)),
         ok as (select t.id from ${t.table} t join x on x.id = t.id where ${fresh}),
         w as (${write})
-      select x.id::text as id, (t.id is not null) as present, (x.id in (select id from ok)) as ok
+      select x.id::text as id, (t.id is not null) as present, (x.id in (select id from ok)) as ok, now() as at
       from x left join ${t.table} t on t.id = x.id`,
   );
-  const outcome: BulkOutcome = { done: [], refused: [] };
+  const outcome: BulkOutcome = {
+    done: [],
+    refused: [],
+    at: action === 'delete' || !result[0] ? null : new Date(result[0].at),
+  };
   for (const r of result) {
     if (r.ok) outcome.done.push(r.id);
     else outcome.refused.push({ id: r.id, reason: r.present ? 'changed' : 'missing' });

@@ -112,25 +112,28 @@ const isUniqueViolation = (err: unknown) =>
 export async function updatePageData(db: Db, id: string, page: PageDataBody): Promise<Course | null | 'slug-taken'> {
   const { courseDetails: d } = page;
   try {
-    const updated = await db
-      .update(courses)
-      .set({
-        title: page.title,
-        description: page.description,
-        slug: page.slug,
-        price: String(page.price),
-        discountPrice: page.discountPrice === null ? null : String(page.discountPrice),
-        duration: d.duration,
-        level: d.level,
-        language: d.language,
-        certificate: d.certificate,
-        instructor: d.instructor,
-        enrollmentDeadline: d.enrollmentDeadline,
-        startDate: d.startDate,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(courses.id, id))
-      .returning({ id: courses.id });
+    // In its own savepoint: the caller's transaction goes on after a refused slug.
+    const updated = await db.transaction((tx) =>
+      tx
+        .update(courses)
+        .set({
+          title: page.title,
+          description: page.description,
+          slug: page.slug,
+          price: String(page.price),
+          discountPrice: page.discountPrice === null ? null : String(page.discountPrice),
+          duration: d.duration,
+          level: d.level,
+          language: d.language,
+          certificate: d.certificate,
+          instructor: d.instructor,
+          enrollmentDeadline: d.enrollmentDeadline,
+          startDate: d.startDate,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(courses.id, id))
+        .returning({ id: courses.id }),
+    );
     return updated.length ? getCourse(db, id) : null;
   } catch (err) {
     if (isUniqueViolation(err)) return 'slug-taken';

@@ -3,6 +3,7 @@ import type { Db } from '@/server/db/client';
 import { loginFailures, sessions } from '@/server/db/schema';
 import { LIMITS } from '@/shared/constants';
 import type { User } from '@/shared/schemas';
+import { recordThrottled } from './activity-repo';
 import { jsonValue } from './sql-json';
 import { userJsonSql } from './users-repo';
 
@@ -79,13 +80,17 @@ export function reserveLoginAttempt(db: Db, email: string, ip: string): Promise<
     const failures = await loginFailureCounts(t, email, ip);
     const windowSeconds = LIMITS.loginWindowMinutes * 60;
     if (failures.byEmail >= LIMITS.loginFailuresPerEmail) {
+      await recordThrottled(t, 'email', email, failures.byEmail, LIMITS.loginWindowMinutes);
       const oldest = failures.oldestEmail ? Date.parse(failures.oldestEmail) : Date.now();
       return {
         allowed: false,
         retryAfterSeconds: Math.max(1, Math.ceil((oldest + windowSeconds * 1000 - Date.now()) / 1000)),
       };
     }
-    if (failures.byIp >= LIMITS.loginFailuresPerIp) return { allowed: false, retryAfterSeconds: windowSeconds };
+    if (failures.byIp >= LIMITS.loginFailuresPerIp) {
+      await recordThrottled(t, 'ip', ip, failures.byIp, LIMITS.loginWindowMinutes);
+      return { allowed: false, retryAfterSeconds: windowSeconds };
+    }
     await t.insert(loginFailures).values({ email, ip });
     // Prune as we go so the table stays the size of one window.
     await t.delete(loginFailures).where(sql`${loginFailures.createdAt} < ${windowStart()}`);

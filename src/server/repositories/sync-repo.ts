@@ -3,12 +3,14 @@ import { rows, type Db } from '@/server/db/client';
 import {
   encodeSyncCursor,
   SYNC_LISTS,
+  SYNC_ORDER,
   SYNC_SCHEMA,
   type DeltaCursor,
   type ResetCursor,
   type SyncCursor,
   type SyncList,
 } from '@/shared/schemas';
+import { activityJsonSql } from './activity-repo';
 import { batchJsonSql } from './batches-repo';
 import { courseJsonSql } from './courses-repo';
 import { enrollmentJsonSql } from './enrollments-repo';
@@ -16,29 +18,34 @@ import { serviceJsonSql } from './services-repo';
 import { userJsonSql } from './users-repo';
 
 /**
- * Each list's rows in the wire shape of its GET list route (the same JSON builders), by id.
+ * Each list's rows in the wire shape of its GET list route (the same JSON builders), by id, and its table's
+ * created_at (the screens' order, SYNC_ORDER, is created_at then id).
  * A batch counts its own enrollments through the batch index, rather than grouping the whole table.
  */
-const SOURCES: Record<SyncList, { json: SQL; from: SQL; id: SQL }> = {
-  users: { json: userJsonSql('u'), from: sql`users u`, id: sql`u.id` },
-  courses: { json: courseJsonSql, from: sql`courses c`, id: sql`c.id` },
+const SOURCES: Record<SyncList, { json: SQL; from: SQL; id: SQL; createdAt: SQL }> = {
+  users: { json: userJsonSql('u'), from: sql`users u`, id: sql`u.id`, createdAt: sql`u.created_at` },
+  courses: { json: courseJsonSql, from: sql`courses c`, id: sql`c.id`, createdAt: sql`c.created_at` },
   batches: {
     json: batchJsonSql,
     from: sql`batches b left join lateral (
       select count(*)::int as n from enrollments x where x.batch_id = b.id
     ) c on true`,
     id: sql`b.id`,
+    createdAt: sql`b.created_at`,
   },
   services: {
     json: serviceJsonSql,
     from: sql`service_purchases p left join users u on u.id = p.user_id`,
     id: sql`p.id`,
+    createdAt: sql`p.created_at`,
   },
   enrollments: {
     json: enrollmentJsonSql,
     from: sql`enrollments e left join users u on u.id = e.user_id`,
     id: sql`e.id`,
+    createdAt: sql`e.created_at`,
   },
+  activity: { json: activityJsonSql, from: sql`activity a`, id: sql`a.id`, createdAt: sql`a.created_at` },
 };
 
 interface SyncState {
@@ -159,7 +166,7 @@ async function deltaPage(db: Db, state: SyncState, cursor: DeltaCursor, limit: n
 }
 
 /** The tables whose rows the sync lists carry. */
-const SYNCED_TABLES = ['users', 'courses', 'batches', 'service_purchases', 'enrollments'];
+const SYNCED_TABLES = ['users', 'courses', 'batches', 'service_purchases', 'enrollments', 'activity'];
 
 async function countAll(db: Db): Promise<number> {
   const [row] = await rows<{ n: string | number }>(
@@ -170,7 +177,29 @@ async function countAll(db: Db): Promise<number> {
 }
 
 /**
- * A page of a full sync: the lists one after another, each in id order, filling up to `limit` rows.
+ * One page of a list in its screen order (SYNC_ORDER), after the row `after`: keyset paging on the
+ * (created_at, id) indexes, so each page costs the same wherever it starts.
+ */
+function listPage(db: Db, list: SyncList, after: [number, string] | null, limit: number) {
+  const { json, from, id, createdAt } = SOURCES[list];
+  const newest = SYNC_ORDER[list] === 'newestFirst';
+  const position = after
+    ? sql`where (${createdAt}, ${id}) ${newest ? sql`<` : sql`>`}
+        (timestamptz 'epoch' + ${after[0]} * interval '1 microsecond', ${after[1]}::uuid)`
+    : sql``;
+  // As the indexes are (created_at desc nulls last, id desc nulls last): another nulls order would sort every page.
+  const direction = newest ? sql`desc nulls last` : sql`asc`;
+  return rows<{ id: string; json: string; at: string }>(
+    db,
+    sql`select ${id}::text as id, ${json}::text as json,
+          (extract(epoch from ${createdAt}) * 1000000)::bigint::text as at
+        from ${from} ${position}
+        order by ${createdAt} ${direction}, ${id} ${direction} limit ${limit}`,
+  );
+}
+
+/**
+ * A page of a full sync: the lists one after another, each in its screen order, filling up to `limit` rows.
  * `position` null starts one (reset: true) at the current version V0. The last page's cursor is a delta
  * cursor at V0, so whatever changed during the full sync comes next (a row may come again, newer).
  */
@@ -193,21 +222,23 @@ async function resetPage(
   let after = start.after;
   for (let i = SYNC_LISTS.indexOf(start.list); i < SYNC_LISTS.length; i++) {
     const list = SYNC_LISTS[i]!;
-    const { json, from, id } = SOURCES[list];
-    const page = await rows<{ id: string; json: string }>(
-      db,
-      sql`select ${id}::text as id, ${json}::text as json from ${from}
-          ${after ? sql`where ${id} > ${after}::uuid` : sql``} order by ${id} limit ${room}`,
-    );
+    const page = await listPage(db, list, after, room);
     changes[list].upserts = page.map((r) => r.json);
     done += page.length;
     room -= page.length;
     if (room === 0) {
       // Full: resume after the last row sent (an empty next page moves on to the next list).
+      const last = page.at(-1);
       const cursor: ResetCursor = {
         s: SYNC_SCHEMA,
         e: state.epoch,
-        r: { v: start.v, list, after: page[page.length - 1]?.id ?? after, done, total: Math.max(start.total, done) },
+        r: {
+          v: start.v,
+          list,
+          after: last ? [Number(last.at), last.id] : after,
+          done,
+          total: Math.max(start.total, done),
+        },
       };
       return {
         reset: position === null,

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { users } from '@/server/db/schema';
 import type { User } from '@/shared/schemas';
@@ -22,8 +22,24 @@ export function getUser(db: Db, id: string): Promise<User | null> {
   return jsonValue<User>(db, sql`select ${userJsonSql()}::text as json from users u where u.id = ${id}`);
 }
 
+/**
+ * Every writer locks its rows, then its list versions (by name, migration 0004), then the sync clock. A user
+ * delete's foreign keys would set its enrollments and purchases null first, whose triggers take their list
+ * versions and the sync clock, and only then the users list's version: the reverse order, and a deadlock
+ * with a concurrent edit or approval. So it takes, first, the users (`ids`), their enrollments and purchases,
+ * then all four list versions it will need. Call it first in the deleting transaction.
+ */
+export async function lockForUserDelete(db: Db, ids: SQL): Promise<void> {
+  await db.execute(sql`select 1 from users where id in (${ids}) order by id for update`);
+  await db.execute(sql`select 1 from enrollments where user_id in (${ids}) order by id for update`);
+  await db.execute(sql`select 1 from service_purchases where user_id in (${ids}) order by id for update`);
+  await db.execute(sql`select 1 from list_versions where name in ('batches', 'enrollments', 'services', 'users')
+    order by name for update`);
+}
+
 /** Deletes the user; enrollments and purchases keep their rows with user_id set null by the foreign keys. */
 export async function deleteUser(db: Db, id: string): Promise<boolean> {
+  await lockForUserDelete(db, sql`${id}::uuid`);
   const deleted = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
   return deleted.length > 0;
 }

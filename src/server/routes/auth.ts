@@ -1,6 +1,7 @@
 import { hashToken, newToken, verifyPassword } from '@/server/auth/passwords';
 import type { Db } from '@/server/db/client';
 import { HttpError, parse } from '@/server/errors';
+import { recordSession } from '@/server/repositories/activity-repo';
 import {
   clearLoginFailures,
   createSession,
@@ -34,10 +35,16 @@ export function authRoutes(app: FastifyInstance, db: Db) {
     if (!user || !ok) throw new HttpError(401, MESSAGES.server.invalidCredentials);
     if (user.role !== 'admin') throw new HttpError(403, MESSAGES.server.notAdmin);
 
-    await clearLoginFailures(db, email);
     const authToken = newToken();
-    await createSession(db, user.id, hashToken(authToken));
-    const userData = await getUser(db, user.id);
+    // The session and its entry in the activity log, in one transaction.
+    const userData = await db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      await clearLoginFailures(t, email);
+      await createSession(t, user.id, hashToken(authToken));
+      const admin = (await getUser(t, user.id))!;
+      await recordSession(t, admin, 'login');
+      return admin;
+    });
     return { success: true, data: { authToken, userData } };
   });
 
@@ -50,7 +57,14 @@ export function authRoutes(app: FastifyInstance, db: Db) {
   });
 
   app.post('/api/users/logout', async (request) => {
-    if (request.tokenHash) await revokeSession(db, request.tokenHash);
+    const { tokenHash, admin } = request;
+    if (tokenHash && admin) {
+      await db.transaction(async (tx) => {
+        const t = tx as unknown as Db;
+        await revokeSession(t, tokenHash);
+        await recordSession(t, admin, 'logout');
+      });
+    }
     return { success: true, message: MESSAGES.logout.success };
   });
 }

@@ -1,6 +1,7 @@
 import type { Db } from '@/server/db/client';
 import { found, HttpError, idParam, notFound, parse } from '@/server/errors';
 import { toast } from '@/server/http/replies';
+import { asAdmin } from '@/server/repositories/activity-repo';
 import {
   batchesListRows,
   createBatch,
@@ -23,26 +24,27 @@ export function batchRoutes(app: FastifyInstance, db: Db) {
 
   app.post('/api/batches/start', async (request, reply) => {
     const body = parse(batchBody, request.body);
-    const id = await createBatch(db, body);
-    const data = await getBatch(db, id);
+    const { data, all } = await asAdmin(db, request.admin, async (tx) => {
+      const id = await createBatch(tx, body);
+      return { data: await getBatch(tx, id), all: await listBatchesJson(tx) };
+    });
     reply.code(201);
-    return sendWithAllBatches(
-      reply,
-      toast(MESSAGES.server.batchStarted(body.batchName), data),
-      await listBatchesJson(db),
-    );
+    return sendWithAllBatches(reply, toast(MESSAGES.server.batchStarted(body.batchName), data), all);
   });
 
   app.put('/api/batches/update/:id', async (request, reply) => {
     const id = idParam(request);
     const body = parse(batchUpdateBody, request.body);
-    found(await updateBatch(db, id, body), 'Batch');
-    const data = await getBatch(db, id);
-    return sendWithAllBatches(reply, toast(MESSAGES.server.batchUpdated, data), await listBatchesJson(db));
+    const { data, all } = await asAdmin(db, request.admin, async (tx) => {
+      found(await updateBatch(tx, id, body), 'Batch');
+      return { data: await getBatch(tx, id), all: await listBatchesJson(tx) };
+    });
+    return sendWithAllBatches(reply, toast(MESSAGES.server.batchUpdated, data), all);
   });
 
   app.delete('/api/batches/delete/:id', async (request, reply) => {
-    const result = await deleteEmptyBatch(db, idParam(request));
+    const id = idParam(request);
+    const result = await asAdmin(db, request.admin, (tx) => deleteEmptyBatch(tx, id));
     if (!result.deleted) {
       if (result.enrollmentCount === null) throw notFound('Batch');
       throw new HttpError(409, MESSAGES.server.batchHasEnrollments(result.enrollmentCount));

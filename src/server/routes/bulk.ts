@@ -1,5 +1,6 @@
 import type { Db } from '@/server/db/client';
 import { parse } from '@/server/errors';
+import { asAdmin } from '@/server/repositories/activity-repo';
 import { applyBulk, type BulkOutcome, type BulkTable } from '@/server/repositories/bulk-repo';
 import { MESSAGES } from '@/shared/messages';
 import { plural } from '@/shared/plural';
@@ -29,7 +30,14 @@ function replyOf(name: BulkTable, action: BulkAction, outcome: BulkOutcome, self
   const message =
     MESSAGES.bulk.done(action, plural(outcome.done.length, one, many)) +
     (refused.length ? MESSAGES.bulk.someRefused(plural(refused.length, one, many)) : '');
-  return { success: true, message, showMessage: true, done: outcome.done, refused };
+  return {
+    success: true,
+    message,
+    showMessage: true,
+    done: outcome.done,
+    updatedAt: outcome.at?.toISOString() ?? null,
+    refused,
+  };
 }
 
 /**
@@ -47,7 +55,9 @@ export function bulkRoutes(app: FastifyInstance, db: Db) {
       // An admin's own account is never deleted: the session would vanish mid-use.
       const self = name === 'users' ? items.filter((i) => i.id === request.admin?._id).map((i) => i.id) : [];
       const rest = self.length ? items.filter((i) => !self.includes(i.id)) : items;
-      const outcome = rest.length ? await applyBulk(db, name, action, rest) : { done: [], refused: [] };
+      const outcome = rest.length
+        ? await asAdmin(db, request.admin, (tx) => applyBulk(tx, name, action, rest))
+        : { done: [], refused: [], at: null };
       return replyOf(name, action, outcome, [...new Set(self)]);
     });
   route('/api/enrollments/bulk', 'enrollments', enrollmentBulkBody);

@@ -1,6 +1,7 @@
 import type { Db } from '@/server/db/client';
 import { found, HttpError, idParam, notFound, parse } from '@/server/errors';
 import { toast } from '@/server/http/replies';
+import { asAdmin } from '@/server/repositories/activity-repo';
 import {
   addItem,
   deleteItem,
@@ -45,19 +46,23 @@ function itemRoutes(app: FastifyInstance, db: Db, kind: CourseItemKind) {
 
   app.post(`/api/courses/${path}/add`, async (request) => {
     const body = parse(bodies.add, request.body);
-    return toast(MESSAGES.server.itemAdded(noun), changed(await addItem(db, kind, body.courseId, fieldsOf(body))));
+    const change = await asAdmin(db, request.admin, (tx) => addItem(tx, kind, body.courseId, fieldsOf(body)));
+    return toast(MESSAGES.server.itemAdded(noun), changed(change));
   });
 
   app.put(`/api/courses/${path}/update`, async (request) => {
     const body = parse(bodies.update, request.body) as Record<string, string> & { courseId: string };
-    const data = changed(await updateItem(db, kind, body.courseId, body[idField]!, fieldsOf(body)));
+    const data = changed(
+      await asAdmin(db, request.admin, (tx) => updateItem(tx, kind, body.courseId, body[idField]!, fieldsOf(body))),
+    );
     return toast(MESSAGES.server.itemUpdated(noun), data);
   });
 
   // The client shows its own deletion notice (spec section 8), so no toast here.
   app.delete(`/api/courses/${path}/delete`, async (request) => {
     const body = parse(bodies.remove, request.body) as Record<string, string> & { courseId: string };
-    return { success: true, data: changed(await deleteItem(db, kind, body.courseId, body[idField]!)) };
+    const change = await asAdmin(db, request.admin, (tx) => deleteItem(tx, kind, body.courseId, body[idField]!));
+    return { success: true, data: changed(change) };
   });
 }
 
@@ -71,20 +76,21 @@ export function courseRoutes(app: FastifyInstance, db: Db) {
 
   app.post('/api/courses/card', async (request, reply) => {
     const card = parse(courseCardBody, request.body);
-    const data = await createCourse(db, card);
+    const data = await asAdmin(db, request.admin, (tx) => createCourse(tx, card));
     if (!data) throw new HttpError(409, MESSAGES.server.noFreeSlug);
     return reply.code(201).send(toast(MESSAGES.server.courseAdded, data));
   });
 
   app.delete('/api/courses/:id', async (request) => {
-    found(await deleteCourse(db, idParam(request)), 'Course');
+    const id = idParam(request);
+    found(await asAdmin(db, request.admin, (tx) => deleteCourse(tx, id)), 'Course');
     return { success: true };
   });
 
   app.put('/api/courses/:id/pageData', async (request) => {
     const id = idParam(request);
     const page = parse(pageDataBody, request.body);
-    const data = await updatePageData(db, id, page);
+    const data = await asAdmin(db, request.admin, (tx) => updatePageData(tx, id, page));
     if (data === 'slug-taken') {
       throw new HttpError(409, MESSAGES.server.slugTaken(page.slug), { slug: MESSAGES.server.slugInUse });
     }
@@ -94,7 +100,10 @@ export function courseRoutes(app: FastifyInstance, db: Db) {
   app.put('/api/courses/:id/what-you-will-learn', async (request) => {
     const id = idParam(request);
     const { whatYouWillLearn } = parse(whatYouWillLearnBody, request.body);
-    const data = found(await setWhatYouWillLearn(db, id, whatYouWillLearn), 'Course');
+    const data = found(
+      await asAdmin(db, request.admin, (tx) => setWhatYouWillLearn(tx, id, whatYouWillLearn)),
+      'Course',
+    );
     return toast(MESSAGES.server.learningPointsUpdated, data);
   });
 

@@ -1,6 +1,7 @@
 import type { Db } from '@/server/db/client';
 import { found, idParam, notFound, parse } from '@/server/errors';
 import { toast } from '@/server/http/replies';
+import { asAdmin } from '@/server/repositories/activity-repo';
 import {
   batchExists,
   deleteEnrollment,
@@ -23,7 +24,7 @@ export function enrollmentRoutes(app: FastifyInstance, db: Db) {
 
   app.post('/api/enrollment/enroll', async (request, reply) => {
     const body = parse(enrollBody, request.body);
-    const result = await enroll(db, body);
+    const result = await asAdmin(db, request.admin, (tx) => enroll(tx, body));
     if ('missing' in result) throw notFound(result.missing);
     reply.code(201);
     return replyWith(result, MESSAGES.server.enrollmentCreated);
@@ -33,29 +34,40 @@ export function enrollmentRoutes(app: FastifyInstance, db: Db) {
     const id = idParam(request);
     const { progress } = parse(progressBody, request.body);
     // The progress bar is its own feedback: no toast.
-    return { success: true, data: found(await setProgress(db, id, progress), 'Enrollment') };
+    const data = await asAdmin(db, request.admin, (tx) => setProgress(tx, id, progress));
+    return { success: true, data: found(data, 'Enrollment') };
   });
 
   app.put('/api/enrollments/:id/complete', async (request) => {
-    return replyWith(await markCompleted(db, idParam(request)), MESSAGES.server.courseCompleted);
+    const id = idParam(request);
+    return replyWith(await asAdmin(db, request.admin, (tx) => markCompleted(tx, id)), MESSAGES.server.courseCompleted);
   });
 
   app.put('/api/enrollment/:id', async (request) => {
     const id = idParam(request);
     const body = parse(enrollmentUpdateBody, request.body);
-    if (body.batchId && !(await batchExists(db, body.batchId))) throw notFound('Batch');
-    return replyWith(await updateEnrollment(db, id, body), MESSAGES.server.enrollmentUpdated);
+    const data = await asAdmin(db, request.admin, async (tx) => {
+      if (body.batchId && !(await batchExists(tx, body.batchId))) throw notFound('Batch');
+      return updateEnrollment(tx, id, body);
+    });
+    return replyWith(data, MESSAGES.server.enrollmentUpdated);
   });
 
   app.put('/api/enrollments/approve/:id', async (request) => {
-    return replyWith(await setVerified(db, idParam(request), true), MESSAGES.server.enrollmentApproved);
+    const id = idParam(request);
+    const data = await asAdmin(db, request.admin, (tx) => setVerified(tx, id, true));
+    return replyWith(data, MESSAGES.server.enrollmentApproved);
   });
 
   app.put('/api/enrollments/dis-approve/:id', async (request) => {
-    return replyWith(await setVerified(db, idParam(request), false), MESSAGES.server.enrollmentDisapproved);
+    const id = idParam(request);
+    const data = await asAdmin(db, request.admin, (tx) => setVerified(tx, id, false));
+    return replyWith(data, MESSAGES.server.enrollmentDisapproved);
   });
 
   app.delete('/api/enrollments/:id', async (request) => {
-    return replyWith(await deleteEnrollment(db, idParam(request)), MESSAGES.server.enrollmentDeleted);
+    const id = idParam(request);
+    const data = await asAdmin(db, request.admin, (tx) => deleteEnrollment(tx, id));
+    return replyWith(data, MESSAGES.server.enrollmentDeleted);
   });
 }

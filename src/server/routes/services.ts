@@ -1,6 +1,7 @@
 import type { Db } from '@/server/db/client';
 import { found, idParam, notFound, parse } from '@/server/errors';
 import { toast } from '@/server/http/replies';
+import { asAdmin } from '@/server/repositories/activity-repo';
 import {
   createService,
   deleteService,
@@ -23,18 +24,20 @@ export function serviceRoutes(app: FastifyInstance, db: Db) {
 
   app.post('/api/services', async (request, reply) => {
     const body = parse(serviceCreateBody, request.body);
-    const data = found(await createService(db, body), 'User');
+    const data = found(await asAdmin(db, request.admin, (tx) => createService(tx, body)), 'User');
     reply.code(201);
     return { success: true, data };
   });
 
   app.patch('/api/services/:id/verify', async (request) => {
-    const data = found(await toggleServiceVerified(db, idParam(request)), 'Service');
+    const id = idParam(request);
+    const data = found(await asAdmin(db, request.admin, (tx) => toggleServiceVerified(tx, id)), 'Service');
     return toast(data.isVerified ? MESSAGES.server.serviceApproved : MESSAGES.server.serviceDisapproved, data);
   });
 
   app.delete('/api/services/:id', async (request) => {
-    found(await deleteService(db, idParam(request)), 'Service');
+    const id = idParam(request);
+    found(await asAdmin(db, request.admin, (tx) => deleteService(tx, id)), 'Service');
     return toast(MESSAGES.server.serviceDeleted);
   });
 }

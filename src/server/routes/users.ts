@@ -1,6 +1,7 @@
 import type { Db } from '@/server/db/client';
 import { found, HttpError, idParam } from '@/server/errors';
 import { toast } from '@/server/http/replies';
+import { asAdmin } from '@/server/repositories/activity-repo';
 import { deleteUser, getUser, usersListRows } from '@/server/repositories/users-repo';
 import { MESSAGES } from '@/shared/messages';
 import type { FastifyInstance } from 'fastify';
@@ -16,7 +17,7 @@ export function userRoutes(app: FastifyInstance, db: Db) {
   app.delete('/api/users/:id', async (request) => {
     const id = idParam(request);
     if (id === request.admin?._id) throw new HttpError(409, MESSAGES.bulk.self);
-    found(await deleteUser(db, id), 'User');
+    found(await asAdmin(db, request.admin, (tx) => deleteUser(tx, id)), 'User');
     return toast(MESSAGES.deleted.user.text);
   });
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '@/server/db/client';
+import { pruneActivity } from '@/server/repositories/activity-repo';
 import type { FastifyInstance } from 'fastify';
 
 const HOUR_MS = 3_600_000;
@@ -36,12 +37,24 @@ export async function pruneSyncLog(db: Db, retentionDays: number): Promise<{ pru
   });
 }
 
-/** Prunes now (start-up waits for it) and then every hour, until the app closes. */
-export async function schedulePruning(app: FastifyInstance, db: Db, retentionDays: number): Promise<void> {
-  const run = () =>
-    pruneSyncLog(db, retentionDays).catch((err: unknown) =>
+/**
+ * Prunes the sync log and the activity log (`activityDays` null: kept for ever) now (start-up waits for it)
+ * and then every hour, until the app closes. Activity first: its deletes are sync changes of their own.
+ */
+export async function schedulePruning(
+  app: FastifyInstance,
+  db: Db,
+  retentionDays: number,
+  activityDays: number | null,
+): Promise<void> {
+  const run = async () => {
+    await pruneActivity(db, activityDays).catch((err: unknown) =>
+      app.log.warn({ err }, 'Pruning the activity log failed; it is tried again in an hour.'),
+    );
+    await pruneSyncLog(db, retentionDays).catch((err: unknown) =>
       app.log.warn({ err }, 'Pruning the sync log failed; it is tried again in an hour.'),
     );
+  };
   await run();
   const timer = setInterval(() => void run(), HOUR_MS);
   timer.unref();

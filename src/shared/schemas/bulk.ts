@@ -36,6 +36,12 @@ export const bulkReplySchema = z.object({
   showMessage: z.boolean(),
   /** Ids acted on (already in the asked state counts as done). */
   done: z.array(z.string()),
+  /**
+   * Approve/disapprove: the new updatedAt of every done record the request changed (one transaction, one
+   * clock), so the screen holds the server's version and a second action on them is not refused as
+   * changed. Null for delete.
+   */
+  updatedAt: z.string().nullable(),
   refused: z.array(z.object({ id: z.string(), reason: z.enum(BULK_REFUSALS), message: z.string() })),
 });
 export type BulkReply = z.infer<typeof bulkReplySchema>;

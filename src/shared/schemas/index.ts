@@ -8,4 +8,6 @@ export * from './enrollment';
 export * from './service';
 export * from './bulk';
 export * from './site-config';
+export * from './activity';
 export * from './sync';
+export * from './import';

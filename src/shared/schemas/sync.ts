@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '@/shared/messages';
+import { activitySchema } from './activity';
 import { batchSchema } from './batch';
 import { courseSchema } from './course';
 import { enrollmentSchema } from './enrollment';
@@ -10,11 +11,24 @@ import { userSchema } from './user';
  * The PWA's delta sync (docs/sync.md). Bump SYNC_SCHEMA whenever a row's wire shape or the cursor changes:
  * every cursor issued before then starts a full sync.
  */
-export const SYNC_SCHEMA = 1;
+export const SYNC_SCHEMA = 3;
 
 /** The lists, in the order a full sync sends them (small and referenced ones first). */
-export const SYNC_LISTS = ['users', 'courses', 'batches', 'services', 'enrollments'] as const;
+export const SYNC_LISTS = ['users', 'courses', 'batches', 'services', 'enrollments', 'activity'] as const;
 export type SyncList = (typeof SYNC_LISTS)[number];
+
+/**
+ * The order the screens show each list in (newest first: by createdAt, then _id, both descending), which is
+ * also the order a full sync sends its rows in, so the device stores them as they are shown.
+ */
+export const SYNC_ORDER = {
+  users: 'newestFirst',
+  courses: 'oldestFirst',
+  batches: 'newestFirst',
+  services: 'newestFirst',
+  enrollments: 'newestFirst',
+  activity: 'newestFirst',
+} as const satisfies Record<SyncList, 'newestFirst' | 'oldestFirst'>;
 
 /** Rows per page: the default, and the most `?limit=` may ask for. */
 export const SYNC_PAGE = { default: 2000, max: 5000 } as const;
@@ -27,6 +41,7 @@ export const syncChangesSchema = z.object({
   batches: listChanges(batchSchema),
   services: listChanges(serviceSchema),
   enrollments: listChanges(enrollmentSchema),
+  activity: listChanges(activitySchema),
 });
 export type SyncChanges = z.infer<typeof syncChangesSchema>;
 
@@ -80,14 +95,17 @@ const deltaCursor = z.strictObject({
   at: z.tuple([listName, rowId]).optional(),
 });
 
-/** A full sync under way: started at version v, sent `done` of `total` rows, next is `list` after id `after`. */
+/**
+ * A full sync under way: started at version v, sent `done` of `total` rows, next is `list` after the row
+ * `after` in its SYNC_ORDER (its created_at in microseconds since 1970, and its id).
+ */
 const resetCursor = z.strictObject({
   s: z.literal(SYNC_SCHEMA),
   e: z.guid(),
   r: z.strictObject({
     v: version,
     list: listName,
-    after: rowId.nullable(),
+    after: z.tuple([z.number().int().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER), rowId]).nullable(),
     done: z.number().int().min(0),
     total: z.number().int().min(0),
   }),

@@ -1,8 +1,10 @@
-import { Table, Text } from '@mantine/core';
+import { Checkbox, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { MESSAGES } from '@/shared/messages';
 import classes from './data-table.module.css';
+import type { RowSelection } from './row-selection';
 
 export interface Column<T> {
   key: string;
@@ -10,6 +12,18 @@ export interface Column<T> {
   width?: number | string;
   render: (row: T, index: number) => ReactNode;
 }
+
+/** The numbering column: each row's place among the rows shown, from 1. */
+export const rowNumberColumn = <T,>(header: string): Column<T> => ({
+  key: 'no',
+  header,
+  width: 64,
+  render: (_row, i) => (
+    <Text c="dimmed" size="sm">
+      {i + 1}
+    </Text>
+  ),
+});
 
 interface DataTableProps<T> {
   columns: Column<T>[];
@@ -24,6 +38,8 @@ interface DataTableProps<T> {
   /** Used for the first render before rows are measured. */
   rowHeight?: number;
   caption?: string;
+  /** Row selection for bulk actions (`useRowSelection`): a checkbox per row and one for all rows shown. */
+  selection?: RowSelection<T>;
 }
 
 /** Below this width each row becomes a card of label/value lines: no sideways scrolling on phones. */
@@ -44,6 +60,7 @@ export function DataTable<T>({
   maxHeight = 640,
   rowHeight = 52,
   caption,
+  selection,
 }: DataTableProps<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const phone = useMediaQuery(PHONE_QUERY, false);
@@ -52,7 +69,7 @@ export function DataTable<T>({
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => (phone ? columns.length * 34 + 28 : rowHeight),
+    estimateSize: () => (phone ? (columns.length + (selection ? 1 : 0)) * 34 + 28 : rowHeight),
     overscan: 5,
   });
   const items = virtualizer.getVirtualItems();
@@ -60,13 +77,17 @@ export function DataTable<T>({
   const padBottom = items.length ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
 
   const open = (row: T) => (event: MouseEvent | KeyboardEvent) => {
-    if ((event.target as HTMLElement).closest('button, a, input, [role="button"]')) return;
+    if ((event.target as HTMLElement).closest('button, a, input, label, [role="button"]')) return;
     if ('key' in event && event.key !== 'Enter') return;
     onRowClick?.(row);
   };
 
+  // Rows that open nothing are not focusable: then the scroll box is, so a keyboard can scroll it.
+  const scrollFocus = onRowClick ? -1 : 0;
+
   const rowProps = (row: T, index: number) => ({
     'data-index': index,
+    'data-selected': selection?.isSelected(row) || undefined,
     ref: virtualizer.measureElement,
     'aria-label': rowLabel?.(row),
     tabIndex: onRowClick ? 0 : undefined,
@@ -80,7 +101,7 @@ export function DataTable<T>({
         ref={scrollRef}
         className={classes.cards}
         style={{ maxHeight }}
-        tabIndex={-1}
+        tabIndex={scrollFocus}
         role="list"
         aria-label={caption}
       >
@@ -88,6 +109,11 @@ export function DataTable<T>({
           <Text c="dimmed" ta="center" py="xl">
             {emptyText}
           </Text>
+        ) : null}
+        {selection && rows.length > 0 ? (
+          <div role="listitem" className={classes.selectAll}>
+            <SelectAllBox selection={selection} withLabel />
+          </div>
         ) : null}
         {padTop > 0 ? <div aria-hidden style={{ height: padTop }} /> : null}
         {items.map((item) => {
@@ -101,6 +127,11 @@ export function DataTable<T>({
               {...rowProps(row, item.index)}
             >
               <div className={classes.card}>
+                {selection ? (
+                  <label className={classes.cardCheck}>
+                    <RowBox selection={selection} row={row} index={item.index} />
+                  </label>
+                ) : null}
                 {columns.map((c) => (
                   <div key={c.key} className={classes.cardLine}>
                     <span className={classes.cardLabel}>{c.header}</span>
@@ -117,7 +148,13 @@ export function DataTable<T>({
   }
 
   return (
-    <div ref={scrollRef} className={classes.scroll} style={{ maxHeight }} tabIndex={-1}>
+    <div
+      ref={scrollRef}
+      className={classes.scroll}
+      style={{ maxHeight }}
+      tabIndex={scrollFocus}
+      {...(scrollFocus === 0 ? { role: 'region', 'aria-label': caption } : {})}
+    >
       <Table
         stickyHeader
         highlightOnHover={Boolean(onRowClick)}
@@ -128,6 +165,11 @@ export function DataTable<T>({
         {caption ? <caption className={classes.caption}>{caption}</caption> : null}
         <Table.Thead>
           <Table.Tr>
+            {selection ? (
+              <Table.Th className={classes.checkCell}>
+                <SelectAllBox selection={selection} />
+              </Table.Th>
+            ) : null}
             {columns.map((c) => (
               <Table.Th key={c.key} style={{ width: c.width }}>
                 {c.header}
@@ -138,7 +180,7 @@ export function DataTable<T>({
         <Table.Tbody>
           {rows.length === 0 ? (
             <Table.Tr>
-              <Table.Td colSpan={columns.length}>
+              <Table.Td colSpan={columns.length + (selection ? 1 : 0)}>
                 <Text c="dimmed" ta="center" py="xl">
                   {emptyText}
                 </Text>
@@ -156,6 +198,14 @@ export function DataTable<T>({
                     className={onRowClick ? classes.clickable : undefined}
                     {...rowProps(row, item.index)}
                   >
+                    {selection ? (
+                      <Table.Td className={classes.checkCell}>
+                        {/* The whole cell toggles: a checkbox alone is a small target. */}
+                        <label className={classes.checkLabel}>
+                          <RowBox selection={selection} row={row} index={item.index} />
+                        </label>
+                      </Table.Td>
+                    ) : null}
                     {columns.map((c) => (
                       <Table.Td key={c.key}>{c.render(row, item.index)}</Table.Td>
                     ))}
@@ -168,5 +218,31 @@ export function DataTable<T>({
         </Table.Tbody>
       </Table>
     </div>
+  );
+}
+
+/** A row's checkbox; Shift with a click (or Space) selects the range from the last row clicked. */
+function RowBox<T>({ selection, row, index }: { selection: RowSelection<T>; row: T; index: number }) {
+  return (
+    <Checkbox
+      aria-label={selection.label(row)}
+      checked={selection.isSelected(row)}
+      onChange={(event) => selection.toggle(index, (event.nativeEvent as { shiftKey?: boolean }).shiftKey === true)}
+    />
+  );
+}
+
+/** "Select all N matching": every row shown (the current search's matches), not just the visible ones. */
+function SelectAllBox<T>({ selection, withLabel }: { selection: RowSelection<T>; withLabel?: boolean }) {
+  const count = selection.ids.size;
+  const text = MESSAGES.bulk.selectAll(selection.total);
+  return (
+    <Checkbox
+      aria-label={withLabel ? undefined : text}
+      label={withLabel ? text : undefined}
+      checked={count > 0 && count === selection.total}
+      indeterminate={count > 0 && count < selection.total}
+      onChange={selection.toggleAll}
+    />
   );
 }

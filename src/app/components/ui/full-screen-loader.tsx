@@ -1,4 +1,4 @@
-import { Center, Loader, Progress, Stack, Text } from '@mantine/core';
+import { Center, Group, Loader, Progress, Stack, Text } from '@mantine/core';
 import { useSyncExternalStore } from 'react';
 import { syncEngine } from '@/app/lib/sync/sync-engine';
 import { MESSAGES } from '@/shared/messages';
@@ -38,4 +38,21 @@ export function FullScreenLoader({ label, progress }: { label: string; progress?
 export function SyncProgressLoader({ label }: { label: string }) {
   const { progress } = useSyncExternalStore(syncEngine.subscribe, syncEngine.getState);
   return <FullScreenLoader label={label} progress={progress ?? undefined} />;
+}
+
+/**
+ * In place of a screen whose list is still being read from the device: a start-up shows each screen as soon as
+ * its own lists are decoded, and decodes the others after.
+ */
+export function ContentLoader() {
+  return (
+    <Center py="xl" role="status" aria-live="polite">
+      <Group gap="sm">
+        <Loader size="sm" />
+        <Text c="dimmed" size="sm">
+          {MESSAGES.sync.readingList}
+        </Text>
+      </Group>
+    </Center>
+  );
 }

@@ -1,4 +1,5 @@
 import { ActionIcon, Button, Tooltip, type ActionIconProps, type ButtonProps } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
 import { OFFLINE_WRITE_REASON, useOnline } from '@/app/lib/online';
 import type { ComponentPropsWithoutRef, ReactNode } from 'react';
 
@@ -32,5 +33,19 @@ export function WriteActionIcon({
         {children}
       </ActionIcon>
     </Tooltip>
+  );
+}
+
+/** A delete button: red, with the bin; the confirm is the caller's. */
+export function DeleteButton(props: ButtonProps & ButtonAttrs & { children: ReactNode }) {
+  return <WriteButton color="red" variant="light" leftSection={<IconTrash size={16} />} {...props} />;
+}
+
+/** An icon-only delete; `label` names what it deletes, e.g. "Delete user Ann Lee". */
+export function DeleteActionIcon(props: ActionIconProps & ButtonAttrs & { label: string }) {
+  return (
+    <WriteActionIcon color="red" {...props}>
+      <IconTrash size={18} stroke={1.6} />
+    </WriteActionIcon>
   );
 }

@@ -1,23 +1,11 @@
 import { downloadCsv, toCsv } from '@/app/lib/csv';
 import { NA, orNA } from '@/app/lib/format';
 import { CSV_DEFAULT_AMOUNT, CSV_DEFAULT_CURRENCY, DATE_LOCALE } from '@/shared/constants';
-import type { Batch, Enrollment } from '@/shared/schemas';
+import { ENROLLMENT_CSV_COLUMNS, type Batch, type Enrollment } from '@/shared/schemas';
 import { enrolleeEmail, enrolleeName, enrolleePhone } from './enrollee';
 
-const HEADER = [
-  'Name',
-  'Email',
-  'Phone',
-  'Paid Amount',
-  'Payment Method',
-  'Transaction ID',
-  'Course',
-  'Course Description',
-  'Approved',
-  'Approval Date',
-  'Enrollment Date',
-  'Batch',
-] as const;
+/** The download's columns (spec 3), shared with the CSV import so the two never drift apart. */
+const HEADER = ENROLLMENT_CSV_COLUMNS;
 
 /** Numeric en-US dates (11/21/2026): spreadsheets read them as dates. */
 const dateFormat = new Intl.DateTimeFormat(DATE_LOCALE);

@@ -12,6 +12,9 @@ const LEGACY_DATABASES = ['coursedesk'];
 const CHUNKS = 'chunks';
 const META = 'meta';
 const META_KEY = 'state';
+/** Chunks read per request at start-up, and put per task (a few hundred KB each): see `read` and `write`. */
+const CHUNKS_PER_READ = 8;
+const PUTS_PER_TASK = 4;
 
 export interface DeviceMeta {
   /** The stored form (CHUNK_FORMAT and the sync schema): another one is dropped and synced again. */
@@ -69,23 +72,63 @@ export class DeviceStore {
     return new DeviceStore(await request(req));
   }
 
-  async read(): Promise<{ meta: DeviceMeta | undefined; chunks: StoredChunk[] }> {
+  /**
+   * The copy, in one read-only transaction, so it is one state whatever another tab writes meanwhile: the meta
+   * first (`accept` says whether its generation's chunks are wanted), then each list's keys, then its chunks,
+   * list by list in `order`, CHUNKS_PER_READ per request. Every request is made at once, so the browser reads on
+   * while this page is busy (rendering, decoding), and each request's chunks come in a task of their own (no task
+   * deserialises the whole copy). `take` gets each chunk in key order, then `take(list, null)`.
+   */
+  read(
+    order: readonly SyncList[],
+    accept: (meta: DeviceMeta | undefined) => boolean,
+    take: (list: SyncList, chunk: StoredChunk | null) => void,
+  ): Promise<void> {
     const tx = this.db.transaction([CHUNKS, META], 'readonly');
-    const [meta, keys, values] = await Promise.all([
-      request(tx.objectStore(META).get(META_KEY)) as Promise<DeviceMeta | undefined>,
-      request(tx.objectStore(CHUNKS).getAllKeys()) as Promise<ChunkKey[]>,
-      request(tx.objectStore(CHUNKS).getAll()) as Promise<string[]>,
-    ]);
-    return { meta, chunks: keys.map((key, i) => ({ key, text: values[i]! })) };
+    const chunks = tx.objectStore(CHUNKS);
+    const metaRequest = tx.objectStore(META).get(META_KEY);
+    metaRequest.onsuccess = () => {
+      const meta = metaRequest.result as DeviceMeta | undefined;
+      if (!accept(meta) || !meta) return;
+      for (const list of order) {
+        const keys = chunks.getAllKeys(IDBKeyRange.bound([meta.gen, list], [meta.gen, list, []]));
+        keys.onsuccess = () => {
+          const all = keys.result as ChunkKey[];
+          if (all.length === 0) return take(list, null);
+          for (let i = 0; i < all.length; i += CHUNKS_PER_READ) {
+            const batch = all.slice(i, i + CHUNKS_PER_READ);
+            const values = chunks.getAll(IDBKeyRange.bound(batch[0]!, batch.at(-1)!));
+            values.onsuccess = () => {
+              const texts = values.result as string[];
+              batch.forEach((key, j) => take(list, { key, text: texts[j]! }));
+              if (i + CHUNKS_PER_READ >= all.length) take(list, null);
+            };
+          }
+        };
+      }
+    };
+    return done(tx);
   }
 
+  /**
+   * One transaction: all of it or none. A put copies its value in the task that makes it, so the puts are made
+   * PUTS_PER_TASK at a time, each batch from the success of the one before (a task of its own, and the
+   * transaction stays open meanwhile): a pull page or a bulk write that rewrites 200 chunks is no long task.
+   */
   async write({ put, delete: deletes, dropGen, meta }: DeviceWrite): Promise<void> {
     const tx = this.db.transaction([CHUNKS, META], 'readwrite');
     const chunks = tx.objectStore(CHUNKS);
     if (dropGen !== undefined) chunks.delete(genRange(dropGen));
     for (const key of deletes) chunks.delete(key);
-    for (const chunk of put) chunks.put(chunk.text, chunk.key);
     if (meta) tx.objectStore(META).put(meta, META_KEY);
+    let next = 0;
+    const putSome = () => {
+      let last: IDBRequest | null = null;
+      for (const end = Math.min(next + PUTS_PER_TASK, put.length); next < end; next++)
+        last = chunks.put(put[next]!.text, put[next]!.key);
+      if (last && next < put.length) last.onsuccess = putSome;
+    };
+    putSome();
     await done(tx);
   }
 

@@ -1,9 +1,19 @@
 import type { Enrollment, Service, User } from '@/shared/schemas';
 
-type PopulatedUser = NonNullable<Enrollment['userId']>;
-type ContactDetails = Enrollment['userDetails'];
+export type PopulatedUser = NonNullable<Enrollment['userId']>;
+export type ContactDetails = Enrollment['userDetails'];
 type CourseDetails = Enrollment['courseDetails'];
 type ServiceDetails = Service['serviceDetails'];
+
+/**
+ * What rows derive from one user of the users list, made once per user: the row itself (a purchase embeds it
+ * whole), the enrollments' embedded user, and the contact details both copy at the time of the order.
+ */
+export interface UserParts {
+  user: User;
+  populated: PopulatedUser;
+  contact: ContactDetails;
+}
 
 const SEP = '\u0001';
 
@@ -14,43 +24,43 @@ const SEP = '\u0001';
  * exactly the values the server sent. Lives as long as one session's device copy.
  */
 export class Interner {
-  private users = new Map<string, User>();
-  private populated = new Map<string, PopulatedUser>();
+  /** Each user of the users list, with what rows derive from it: one lookup gives all three. */
+  private users = new Map<string, UserParts>();
   private contacts = new Map<string, ContactDetails>();
-  private courses = new Map<string, CourseDetails>();
-  private serviceDetails = new Map<string, ServiceDetails>();
+  private courses = new Map<string, CourseDetails[]>();
+  private serviceDetails = new Map<string, ServiceDetails[]>();
   private strings = new Map<string, string>();
 
-  /** A user row as the users list holds it: services embed the whole user, so they share this object. */
+  /** A user row as the users list holds it, and the values rows derive from it (made now, while it is at hand). */
   setUser(user: User) {
-    this.users.set(user._id, user);
-    this.populated.delete(user._id);
+    const phone = user.contactNo ?? null;
+    this.users.set(user._id, {
+      user,
+      populated: {
+        _id: user._id,
+        name: user.name,
+        email: user.email,
+        phone,
+        occupation: user.occupation ?? null,
+        interest: user.interest ?? null,
+        pastExperience: user.pastExperience ?? null,
+      },
+      contact: { name: user.name, email: user.email, phone },
+    });
   }
   deleteUser(id: string) {
     this.users.delete(id);
-    this.populated.delete(id);
   }
   user(id: string): User | undefined {
+    return this.users.get(id)?.user;
+  }
+  userParts(id: string): UserParts | undefined {
     return this.users.get(id);
   }
 
   /** The enrollments' embedded user (a subset of the user row), one object per user. */
   populatedUser(id: string): PopulatedUser | undefined {
-    let held = this.populated.get(id);
-    if (held) return held;
-    const u = this.users.get(id);
-    if (!u) return undefined;
-    held = {
-      _id: u._id,
-      name: u.name,
-      email: u.email,
-      phone: u.contactNo ?? null,
-      occupation: u.occupation ?? null,
-      interest: u.interest ?? null,
-      pastExperience: u.pastExperience ?? null,
-    };
-    this.populated.set(id, held);
-    return held;
+    return this.users.get(id)?.populated;
   }
 
   internPopulatedUser(value: PopulatedUser | null): PopulatedUser | null {
@@ -61,24 +71,36 @@ export class Interner {
 
   internUser(value: User | null): User | null {
     if (!value) return value;
-    const held = this.users.get(value._id);
+    const held = this.users.get(value._id)?.user;
     return held && sameFields(held, value) ? held : value;
   }
 
-  contact(value: ContactDetails): ContactDetails {
+  /** Contact details copied from user `userId`: that user's own object when they are still equal. */
+  contact(value: ContactDetails, userId?: string): ContactDetails {
+    const own = userId === undefined ? undefined : this.users.get(userId)?.contact;
+    if (own && own.name === value.name && own.email === value.email && own.phone === value.phone) return own;
     return this.hold(this.contacts, value.name + SEP + value.email + SEP + value.phone, value);
   }
+  /** Looked up by slug, then compared field by field: a key built of the long description costs more than the copy. */
   course(value: CourseDetails): CourseDetails {
-    const key = value.title + SEP + value.slug + SEP + value.availableDays + SEP + value.description;
-    return this.hold(this.courses, key, value);
+    return this.holdEqual(this.courses, value.slug, value);
   }
   service(value: ServiceDetails): ServiceDetails {
-    return this.hold(this.serviceDetails, value.title + SEP + value.image + SEP + value.description, value);
+    return this.holdEqual(this.serviceDetails, value.title, value);
   }
   /** Short repeated strings (ids of batches, currencies, methods, statuses): one copy each. */
   text<T extends string | null>(value: T): T {
     if (value === null || value.length > 64) return value;
     return this.hold(this.strings, value, value) as T;
+  }
+
+  private holdEqual<T extends object>(map: Map<string, T[]>, key: string, value: T): T {
+    let same = map.get(key);
+    if (!same) map.set(key, (same = []));
+    const held = same.find((h) => h === value || sameFields(h, value));
+    if (held) return held;
+    same.push(value);
+    return value;
   }
 
   private hold<T>(map: Map<string, T>, key: string, value: T): T {
@@ -89,8 +111,7 @@ export class Interner {
   }
 
   clear() {
-    for (const map of [this.users, this.populated, this.contacts, this.courses, this.serviceDetails, this.strings])
-      map.clear();
+    for (const map of [this.users, this.contacts, this.courses, this.serviceDetails, this.strings]) map.clear();
   }
 }
 
@@ -103,7 +124,7 @@ const samePopulatedUser = (a: PopulatedUser, b: PopulatedUser) =>
   a.interest === b.interest &&
   a.pastExperience === b.pastExperience;
 
-/** Flat objects (a user row): equal when every field is. */
+/** Flat objects (a user row, course or service details): equal when every field is. */
 function sameFields(a: object, b: object): boolean {
   const ak = Object.keys(a);
   if (ak.length !== Object.keys(b).length) return false;

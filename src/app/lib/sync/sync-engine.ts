@@ -1,11 +1,11 @@
 import { apiFetch, ApiError } from '@/app/lib/api-client';
 import { MESSAGES } from '@/shared/messages';
-import { SYNC_LISTS, SYNC_SCHEMA, type SyncList, type SyncReply } from '@/shared/schemas/sync';
+import { SYNC_LISTS, SYNC_ORDER, SYNC_SCHEMA, type SyncList, type SyncReply } from '@/shared/schemas/sync';
 import { DeviceStore, type ChunkKey, type DeviceMeta, type StoredChunk } from './device-store';
 import { Interner } from './interning';
 import { CHUNK_FORMAT, LIST_CODECS, type SyncRows } from './list-codecs';
 import { followSyncStream, STREAM_RETRY_MAX_MS } from './sync-stream';
-import { SyncedList, type ListOrder } from './synced-list';
+import { SyncedList } from './synced-list';
 import type { QueryClient } from '@tanstack/react-query';
 
 /**
@@ -15,21 +15,84 @@ import type { QueryClient } from '@tanstack/react-query';
  */
 
 const FORMAT = `${CHUNK_FORMAT}:${SYNC_SCHEMA}`;
-/** The order each list is shown in: the order of its GET route (batches: the screen's newest first). */
-const ORDERS: { [L in SyncList]: ListOrder } = {
-  users: 'newestFirst',
-  courses: 'oldestFirst',
-  batches: 'newestFirst',
-  services: 'newestFirst',
-  enrollments: 'newestFirst',
-};
 export const SYNC_QUERY_KEY = ['sync'] as const;
+/** Stored chunks encoded per task (each up to 1,000 rows): well under the 50 ms of a long task. */
+const ENCODE_CHUNKS_PER_TASK = 4;
+/** Rows interned per task when a page or a bulk write brings thousands. */
+const INTERN_ROWS_PER_TASK = 500;
+/** Chunks indexed per task once a start-up has shown the lists (a list's rows by id, for the first change). */
+const INDEX_CHUNKS_PER_TASK = 8;
+/** Decoding a stored copy yields to the browser this often: well under the 50 ms of a long task. */
+const DECODE_SLICE_MS = 16;
+/**
+ * The order a start-up decodes the lists in, one at a time, each shown as soon as it is whole: users first (the
+ * enrollments and purchases embed them), then the small ones; a list a screen asks for goes next.
+ */
+const DECODE_ORDER: readonly SyncList[] = ['users', 'batches', 'courses', 'enrollments', 'services', 'activity'];
+const EMBEDS_USERS: ReadonlySet<SyncList> = new Set(['enrollments', 'services']);
+/**
+ * Yields to the browser for one task: a message, not setTimeout (clamped to 4 ms when nested, and paused by
+ * a test's fake clock, which must not decide whether a pull finishes).
+ */
+const nextTask = () =>
+  new Promise<void>((resolve) => {
+    const { port1, port2 } = new MessageChannel();
+    port1.onmessage = () => {
+      port1.close();
+      resolve();
+    };
+    port2.postMessage(null);
+  });
+function deferred() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve, done: false };
+}
+
+/** The stored chunks of each list as the device store hands them over, waited for one by one. */
+class Arrivals {
+  private queues = new Map<SyncList, { chunks: StoredChunk[]; at: number; ended: boolean }>();
+  private wake: (() => void) | null = null;
+  private error: unknown = null;
+
+  private queue(list: SyncList) {
+    let q = this.queues.get(list);
+    if (!q) this.queues.set(list, (q = { chunks: [], at: 0, ended: false }));
+    return q;
+  }
+  readonly take = (list: SyncList, chunk: StoredChunk | null) => {
+    const q = this.queue(list);
+    if (chunk) q.chunks.push(chunk);
+    else q.ended = true;
+    this.wake?.();
+  };
+  fail(error: unknown) {
+    this.error = error ?? new Error('The device copy could not be read');
+    this.wake?.();
+  }
+  /** The list's next chunk; null once it has no more. */
+  async next(list: SyncList): Promise<StoredChunk | null> {
+    for (;;) {
+      if (this.error) throw this.error;
+      const q = this.queue(list);
+      if (q.at < q.chunks.length) {
+        const chunk = q.chunks[q.at]!;
+        q.chunks[q.at++] = undefined as never; // its text can go once decoded
+        return chunk;
+      }
+      if (q.ended) return null;
+      await new Promise<void>((resolve) => (this.wake = resolve));
+      this.wake = null;
+    }
+  }
+}
+
 /** How often the lists are pulled while the stream is down: never faster than this. */
 export const POLL_MS = STREAM_RETRY_MAX_MS;
 
 type Lists = { [L in SyncList]: SyncedList<SyncRows[L]> };
 const newLists = (): Lists =>
-  Object.fromEntries(SYNC_LISTS.map((l) => [l, new SyncedList(ORDERS[l])])) as unknown as Lists;
+  Object.fromEntries(SYNC_LISTS.map((l) => [l, new SyncedList(SYNC_ORDER[l])])) as unknown as Lists;
 const freshMeta = (gen = 1): DeviceMeta => ({ format: FORMAT, gen, cursor: null, complete: false, syncedAt: 0 });
 
 export interface SyncState {
@@ -57,7 +120,14 @@ class SyncSession {
   /** Null: memory only (IndexedDB unavailable, or another tab of this admin writes the copy). */
   private store: DeviceStore | null = null;
   private writer = false;
+  /** The device's meta is read (the lists are still being decoded). */
   readonly loaded: Promise<void>;
+  /** Each list once it is in memory: decoded from the device, or nothing to decode. */
+  private decoded = new Map(SYNC_LISTS.map((l) => [l, deferred()]));
+  /** Every list in memory: pulls and a new writer's write of the copy wait for it. */
+  private readonly whole = deferred();
+  /** Lists the screens asked for, decoded before the others. */
+  private wanted: SyncList[] = [];
   private readonly abort = new AbortController();
   /** Write replies applied locally: a pull sent before one must not put back the older row. */
   private touched = new Map<string, number>();
@@ -67,6 +137,9 @@ class SyncSession {
   private running: Promise<void> | null = null;
   private again: Promise<void> | null = null;
   private poll: ReturnType<typeof setInterval> | undefined;
+  /** Chunks changed by write replies, not stored yet (see storeLocal). */
+  private unstored = new Map<SyncList, Set<number>>();
+  private storing: Promise<void> | null = null;
 
   constructor(
     private readonly qc: QueryClient,
@@ -83,25 +156,101 @@ class SyncSession {
     return !this.abort.signal.aborted;
   }
 
+  /**
+   * The device copy: its meta at once (`loaded`), then its lists decoded in the background a slice per task,
+   * each list shown as soon as it is whole (the screens wait only for the lists they show).
+   */
   private async load() {
+    const arrivals = new Arrivals();
+    let reading: Promise<void> | null = null;
     try {
       this.store = await DeviceStore.open(this.adminId);
       await this.claimWriter();
-      const { meta, chunks } = await this.store.read();
+      let seen!: () => void;
+      const metaRead = new Promise<void>((resolve) => (seen = resolve));
+      let meta: DeviceMeta | undefined;
+      const read = this.store.read(
+        DECODE_ORDER,
+        (m) => {
+          meta = m;
+          seen();
+          return m?.format === FORMAT;
+        },
+        arrivals.take,
+      );
+      read.catch((err: unknown) => arrivals.fail(err));
+      await Promise.race([metaRead, read]);
       if (meta?.format === FORMAT) {
         this.meta = meta;
-        this.decode(
-          this.live,
-          chunks.filter((c) => c.key[0] === meta.gen),
-        );
+        reading = read;
       } else if (this.writer) await this.store.clear();
-      if (this.writer) await this.store.dropOtherGens(this.meta.gen);
     } catch (err) {
       console.warn('The device copy could not be read; keeping the lists in memory only', err);
       this.store = null;
     }
     if (!this.alive) return;
-    if (this.meta.complete) this.publish(SYNC_LISTS, this.meta.syncedAt);
+    if (this.meta.complete)
+      this.qc.setQueryData(SYNC_QUERY_KEY, { syncedAt: this.meta.syncedAt }, { updatedAt: this.meta.syncedAt });
+    void this.decodeAll(reading, arrivals);
+  }
+
+  /** The stored lists into memory, one list at a time in DECODE_ORDER (the ones screens want first). */
+  private async decodeAll(reading: Promise<void> | null, arrivals: Arrivals) {
+    try {
+      const left = new Set(reading ? DECODE_ORDER : []);
+      while (left.size > 0) {
+        const list = this.nextToDecode(left);
+        left.delete(list);
+        await this.decodeList(list, arrivals);
+        if (!this.alive) return;
+        this.listDecoded(list);
+      }
+      await reading;
+    } catch (err) {
+      console.warn('The device copy could not be read; syncing it again', err);
+      this.live = newLists();
+      this.meta = freshMeta(this.meta.gen + 1);
+    }
+    if (!this.alive) return;
+    for (const list of SYNC_LISTS) this.listDecoded(list);
+    this.whole.resolve();
+    if (this.writer) await this.store?.dropOtherGens(this.meta.gen).catch((err) => console.warn(err));
+    // Each list's rows by id, for the first change: built now, a few chunks per task, not at the first click.
+    for (const list of SYNC_LISTS)
+      while (this.alive && !this.live[list].indexSome(INDEX_CHUNKS_PER_TASK)) await nextTask();
+  }
+
+  private nextToDecode(left: ReadonlySet<SyncList>): SyncList {
+    const list = this.wanted.find((l) => left.has(l)) ?? DECODE_ORDER.find((l) => left.has(l))!;
+    return EMBEDS_USERS.has(list) && left.has('users') ? 'users' : list;
+  }
+
+  /** One list's stored chunks, decoded in slices that leave the browser free every DECODE_SLICE_MS. */
+  private async decodeList(list: SyncList, arrivals: Arrivals) {
+    const codec = LIST_CODECS[list];
+    const stored: { key: number; rows: SyncRows[typeof list][] }[] = [];
+    let slice = performance.now();
+    for (let chunk = await arrivals.next(list); chunk; chunk = await arrivals.next(list)) {
+      if (performance.now() - slice > DECODE_SLICE_MS) {
+        await nextTask();
+        if (!this.alive) return;
+        slice = performance.now();
+      }
+      const rows = codec.decode(chunk.text, this.interner);
+      if (list === 'users') for (const u of rows as SyncRows['users'][]) this.interner.setUser(u);
+      stored.push({ key: chunk.key[2], rows });
+    }
+    const relaid = (this.live[list] as SyncedList<SyncRows[typeof list]>).load(stored);
+    if (relaid.size > 0) void this.persist(this.encode(this.live, this.meta.gen, new Map([[list, relaid]])));
+  }
+
+  /** A list is in memory: whoever waits for it goes on, and the screens get it when the copy is whole. */
+  private listDecoded(list: SyncList) {
+    const d = this.decoded.get(list)!;
+    if (d.done) return;
+    d.done = true;
+    d.resolve();
+    if (this.meta.complete) this.qc.setQueryData([list], this.live[list].list());
   }
 
   /**
@@ -125,7 +274,7 @@ class SyncSession {
     if (!this.writer)
       void navigator.locks
         .request(name, { signal: this.abort.signal }, async () => {
-          await this.loaded;
+          await this.whole.promise;
           if (!this.alive) return;
           this.writer = true;
           await this.writeAll().catch((err) => console.warn('Could not store the device copy', err));
@@ -134,30 +283,29 @@ class SyncSession {
         .catch(() => {});
   }
 
-  /** Stored chunks back into lists; users first, since the other lists refer to them. */
-  private decode(lists: Lists, chunks: StoredChunk[]) {
-    for (const list of SYNC_LISTS)
-      for (const { key, text } of chunks) {
-        if (key[1] !== list) continue;
-        const rows = LIST_CODECS[list].decode(text, this.interner) as SyncRows[typeof list][];
-        if (list === 'users') for (const u of rows as SyncRows['users'][]) this.interner.setUser(u);
-        (lists[list] as SyncedList<(typeof rows)[number]>).loadChunk(key[2], rows);
-      }
-  }
-
   /** The lists into their queries, and the sync time into ['sync'] (the shell's "Synced … ago"). */
   private publish(lists: readonly SyncList[], syncedAt?: number) {
     for (const list of lists) this.qc.setQueryData([list], this.live[list].list());
     if (syncedAt) this.qc.setQueryData(SYNC_QUERY_KEY, { syncedAt }, { updatedAt: syncedAt });
   }
 
-  /** Waits until the copy is whole: at once from the device, else after the first full sync. */
+  /** Waits until the copy is whole: at once from the device (its lists still decoding), else after the first full sync. */
   async ready() {
     await this.loaded;
     if (!this.meta.complete) await this.pull();
   }
 
-  read<L extends SyncList>(list: L): SyncRows[L][] {
+  /** A list for a screen: once it is decoded (it goes first), and the copy is whole. */
+  async read<L extends SyncList>(list: L): Promise<SyncRows[L][]> {
+    if (!this.wanted.includes(list)) this.wanted.push(list);
+    await this.loaded;
+    await this.decoded.get(list)!.promise;
+    if (!this.meta.complete) await this.pull();
+    return this.peek(list);
+  }
+
+  /** The list as held now. */
+  peek<L extends SyncList>(list: L): SyncRows[L][] {
     return this.live[list].list() as SyncRows[L][];
   }
 
@@ -205,13 +353,24 @@ class SyncSession {
   /** Pages until the server has nothing more; each page is applied and stored before the next is asked for. */
   private async pullPages(signal: AbortSignal): Promise<{ syncedAt: number }> {
     await this.loaded;
-    for (;;) {
+    await this.whole.promise;
+    const fetchPage = (cursor: string | null) => {
       const seq = ++this.seq;
-      const cursor = this.forceReset ? null : this.staging ? this.staging.cursor : this.meta.cursor;
-      this.forceReset = false;
       const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
-      const reply = checkReply(await apiFetch<unknown>(`/sync${query}`, { signal, timeoutMs: 60_000 }));
+      return apiFetch<unknown>(`/sync${query}`, { signal, timeoutMs: 60_000 }).then((r) => ({
+        reply: checkReply(r),
+        seq,
+      }));
+    };
+    let next = fetchPage(this.forceReset ? null : this.staging ? this.staging.cursor : this.meta.cursor);
+    this.forceReset = false;
+    for (;;) {
+      const { reply, seq } = await next;
       if (!this.alive) throw new DOMException('The session ended', 'AbortError');
+      // The next page is asked for while this one is applied and stored: the server and the page work at once.
+      // Its rows are applied only after this page's, and a failure of either ends the pull at the stored cursor.
+      if (reply.hasMore) next = fetchPage(reply.cursor);
+      next.catch(() => {});
       await this.applyPage(reply, seq);
       this.setState({ progress: reply.hasMore && reply.progress ? reply.progress : null });
       if (!reply.hasMore) return { syncedAt: this.meta.syncedAt };
@@ -223,18 +382,18 @@ class SyncSession {
     const staging = this.staging;
     const target = staging?.lists ?? this.live;
     const gen = staging?.gen ?? this.meta.gen;
-    const dirty = this.applyChanges(target, reply, staging ? null : seq);
+    const dirty = await this.applyChanges(target, reply, staging ? null : seq);
     for (const [id, at] of this.touched) if (at <= seq) this.touched.delete(id);
 
     const now = Date.now();
     if (staging) {
       staging.cursor = reply.cursor;
-      if (reply.hasMore) return this.persist({ put: this.encode(target, gen, dirty).put, delete: [] });
+      if (reply.hasMore) return this.persist({ put: (await this.encodeInSlices(target, gen, dirty)).put, delete: [] });
       // The resync is whole: it becomes the copy, in one transaction with the old copy's removal.
       this.live = staging.lists;
       this.staging = null;
       this.meta = { format: FORMAT, gen, cursor: reply.cursor, complete: true, syncedAt: now };
-      await this.persist({ ...this.encode(target, gen, dirty), dropGen: gen - 1, meta: this.meta });
+      await this.persist({ ...(await this.encodeInSlices(target, gen, dirty)), dropGen: gen - 1, meta: this.meta });
       return this.publish(SYNC_LISTS, now);
     }
     const wasComplete = this.meta.complete;
@@ -244,7 +403,7 @@ class SyncSession {
       complete: wasComplete || !reply.hasMore,
       syncedAt: reply.hasMore ? this.meta.syncedAt : now,
     };
-    await this.persist({ ...this.encode(target, gen, dirty), meta: this.meta });
+    await this.persist({ ...(await this.encodeInSlices(target, gen, dirty)), meta: this.meta });
     if (!this.meta.complete) return;
     this.publish(wasComplete ? [...dirty.keys()] : SYNC_LISTS, reply.hasMore ? undefined : now);
   }
@@ -263,16 +422,22 @@ class SyncSession {
   }
 
   /** The changes into `lists`; `seq` (live pulls only) skips rows a later write reply already set. */
-  private applyChanges(lists: Lists, reply: SyncReply, seq: number | null) {
+  private async applyChanges(lists: Lists, reply: SyncReply, seq: number | null) {
     const dirty = new Map<SyncList, Set<number>>();
     const fresh = (id: string) => seq === null || (this.touched.get(id) ?? 0) <= seq;
+    let interned = 0;
     for (const list of SYNC_LISTS) {
       const { upserts, deletes } = reply.changes[list];
       if (upserts.length === 0 && deletes.length === 0) continue;
       const codec = LIST_CODECS[list];
-      const rows = upserts
-        .filter((r) => fresh(r._id))
-        .map((r) => codec.intern(r as never, this.interner)) as SyncRows[typeof list][];
+      // A page of a few thousand rows (a bulk write's) is interned a slice per task.
+      const all: SyncRows[typeof list][] = [];
+      for (const r of upserts) {
+        if (++interned % INTERN_ROWS_PER_TASK === 0) await nextTask();
+        all.push(codec.intern(r as never, this.interner) as SyncRows[typeof list]);
+      }
+      // Checked after the slices: a write reply applied meanwhile is newer than this page.
+      const rows = all.filter((r) => fresh(r._id));
       const gone = deletes.filter(fresh);
       if (list === 'users') {
         for (const u of rows as SyncRows['users'][]) this.interner.setUser(u);
@@ -298,9 +463,27 @@ class SyncSession {
     return { put, delete: deletes };
   }
 
+  /**
+   * The same, a few chunks per task: a page or a bulk write that touches every chunk of 200,000 rows would
+   * otherwise encode them all in one long task. Each chunk is encoded as it is when its turn comes.
+   */
+  private async encodeInSlices(lists: Lists, gen: number, dirty: Map<SyncList, Set<number>>) {
+    const put: StoredChunk[] = [];
+    const deletes: ChunkKey[] = [];
+    let n = 0;
+    for (const [list, chunks] of dirty)
+      for (const chunk of chunks) {
+        if (n++ % ENCODE_CHUNKS_PER_TASK === 0 && n > 1) await nextTask();
+        const part = this.encode(lists, gen, new Map([[list, new Set([chunk])]]));
+        put.push(...part.put);
+        deletes.push(...part.delete);
+      }
+    return { put, delete: deletes };
+  }
+
   /** Everything this tab holds, as a new generation (a tab that has just become the writer). */
   private async writeAll() {
-    const all = new Map(SYNC_LISTS.map((l) => [l, new Set(this.live[l].chunkNumbers())]));
+    const all = new Map(SYNC_LISTS.map((l) => [l, new Set(this.live[l].chunkKeys())]));
     const gen = this.meta.gen + 1;
     this.meta = { ...this.meta, gen };
     await this.persist({ ...this.encode(this.live, gen, all), dropGen: gen - 1, meta: this.meta });
@@ -315,6 +498,8 @@ class SyncSession {
 
   /** A write's reply: into the copy at once (memory, device, screens), then a pull for what it changed too. */
   applyLocal<L extends SyncList>(list: L, upserts: readonly SyncRows[L][], deletes: readonly string[]) {
+    // A list not decoded yet is not on any screen: the pull brings the change.
+    if (!this.decoded.get(list)!.done) return this.background();
     const seq = ++this.seq;
     for (const row of upserts) this.touched.set(row._id, seq);
     for (const id of deletes) this.touched.set(id, seq);
@@ -322,9 +507,82 @@ class SyncSession {
     const rows = upserts.map((r) => codec.intern(r, this.interner));
     if (list === 'users') for (const u of rows as SyncRows['users'][]) this.interner.setUser(u);
     const chunks = (this.live[list] as SyncedList<SyncRows[L]>).apply(rows, deletes);
-    void this.persist(this.encode(this.live, this.meta.gen, new Map([[list, chunks]])));
+    this.storeLocal(list, chunks);
     this.publish([list]);
     this.background();
+  }
+
+  /**
+   * A bulk write whose reply names the rows done (not their server copy): `held` are the rows as the screen
+   * held them, and `patch` changes one as the server did. Interned a slice per task, then applied, shown and stored
+   * as one change. A row that changed or went meanwhile (a pull brought the server's copy) is left as it is.
+   */
+  async patchLocal<L extends SyncList>(
+    list: L,
+    held: readonly SyncRows[L][],
+    patch: (row: SyncRows[L]) => SyncRows[L],
+  ) {
+    if (!this.decoded.get(list)!.done) return this.background();
+    const codec = LIST_CODECS[list];
+    const rows: SyncRows[L][] = [];
+    for (let i = 0; i < held.length; i++) {
+      if (i > 0 && i % INTERN_ROWS_PER_TASK === 0) await nextTask();
+      rows.push(codec.intern(patch(held[i]!), this.interner));
+    }
+    if (!this.alive) return;
+    const current = this.live[list] as SyncedList<SyncRows[L]>;
+    const stamp = (r: unknown) => (r as { updatedAt?: string }).updatedAt ?? '';
+    const kept = rows.filter((r) => {
+      const now = current.get(r._id);
+      return now !== undefined && stamp(now) <= stamp(r);
+    });
+    const seq = ++this.seq;
+    for (const row of kept) this.touched.set(row._id, seq);
+    if (list === 'users') for (const u of kept as SyncRows['users'][]) this.interner.setUser(u);
+    this.storeLocal(list, current.apply(kept, []));
+    // The screens render in a task of their own: applying 10,000 rows and rendering them would be one long one.
+    await nextTask();
+    if (!this.alive) return;
+    this.publish([list]);
+    this.background();
+  }
+
+  /**
+   * The chunks a write's reply changed, stored after the screens have it: one write rewrites its one chunk
+   * at once; the slices of a bulk write gather here and are encoded a few chunks per task.
+   */
+  private storeLocal(list: SyncList, chunks: Set<number>) {
+    if (chunks.size <= ENCODE_CHUNKS_PER_TASK && !this.storing) {
+      void this.persist(this.encode(this.live, this.meta.gen, new Map([[list, chunks]])));
+      return;
+    }
+    const pending = this.unstored.get(list) ?? new Set<number>();
+    this.unstored.set(list, pending);
+    for (const c of chunks) pending.add(c);
+    this.storing ??= this.storeUnstored().finally(() => {
+      this.storing = null;
+    });
+  }
+
+  /** A few chunks per task and per transaction: structured-cloning 200 chunk texts at once is a long task. */
+  private async storeUnstored() {
+    while (this.unstored.size && this.alive) {
+      await nextTask();
+      const dirty = new Map<SyncList, Set<number>>();
+      let n = 0;
+      for (const [list, chunks] of this.unstored) {
+        const take = new Set<number>();
+        for (const c of chunks) {
+          if (n++ >= ENCODE_CHUNKS_PER_TASK) break;
+          take.add(c);
+          chunks.delete(c);
+        }
+        if (chunks.size === 0) this.unstored.delete(list);
+        if (take.size) dirty.set(list, take);
+        if (n >= ENCODE_CHUNKS_PER_TASK) break;
+      }
+      await this.persist(this.encode(this.live, this.meta.gen, dirty));
+    }
   }
 
   /** Reload Data: a full sync from the server, the current copy on screen until it is whole. */
@@ -372,21 +630,32 @@ export const syncEngine = {
     if (!session) throw new ApiError('unexpected', null, null, 'No session');
     await session.ready();
   },
+  /** A list for a screen: from the device as soon as that list is decoded, else after the first full sync. */
   async read<L extends SyncList>(list: L): Promise<SyncRows[L][]> {
     const mine = session;
     if (!mine) throw new ApiError('unexpected', null, null, 'No session');
-    await mine.ready();
     return mine.read(list);
   },
   /** The list as held now (empty without a session). */
   peek<L extends SyncList>(list: L): readonly SyncRows[L][] {
-    return session?.read(list) ?? [];
+    return session?.peek(list) ?? [];
   },
   applyLocal<L extends SyncList>(list: L, upserts: readonly SyncRows[L][], deletes: readonly string[] = []) {
     session?.applyLocal(list, upserts, deletes);
   },
+  async patchLocal<L extends SyncList>(
+    list: L,
+    rows: readonly SyncRows[L][],
+    patch: (row: SyncRows[L]) => SyncRows[L],
+  ) {
+    await session?.patchLocal(list, rows, patch);
+  },
   async resync() {
     await session?.resync();
+  },
+  /** One pull now (coalesced with any running); resolves once what it brought is on screen. */
+  async pull() {
+    await session?.pull();
   },
   subscribe(listener: () => void) {
     listeners.add(listener);

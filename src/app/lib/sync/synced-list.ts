@@ -1,5 +1,7 @@
-/** Rows per stored chunk: a change rewrites its chunks only, each a few hundred KB at the most. */
+/** Rows per stored chunk at most: a change rewrites its chunks only, each a few hundred KB at the most. */
 export const CHUNK_ROWS = 1000;
+/** A chunk emptied below this share of CHUNK_ROWS joins its neighbour when both fit in one. */
+const MERGE_BELOW = CHUNK_ROWS / 4;
 
 type Row = { _id: string; createdAt: string };
 
@@ -8,129 +10,207 @@ export type ListOrder = 'newestFirst' | 'oldestFirst';
 
 const ascending = (a: Row, b: Row) =>
   a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a._id < b._id ? -1 : a._id > b._id ? 1 : 0;
-const COMPARE = { oldestFirst: ascending, newestFirst: (a: Row, b: Row) => ascending(b, a) };
+export const LIST_COMPARE = { oldestFirst: ascending, newestFirst: (a: Row, b: Row) => ascending(b, a) };
+
+interface Chunk<T> {
+  /** The key of its stored copy. */
+  key: number;
+  /** Its rows, in screen order. */
+  rows: T[];
+}
 
 /**
- * One list of the device copy in memory: its rows by id, in screen order, and which stored chunk holds
- * each row. Applying a change costs one pass over the ordered array (no sort of the whole list), and says
- * which chunks must be written again.
+ * One list of the device copy in memory, laid out as it is stored: chunks of at most CHUNK_ROWS rows, each a
+ * run of the screen order, one after the other. The screens' array is the chunks' rows end to end, so neither
+ * a start-up nor a change sorts the list: a start-up orders the chunks by their first rows, and a change
+ * finds its chunk by binary search. Each change says which chunks must be stored again.
  */
 export class SyncedList<T extends Row> {
+  /** In screen order; none empty. */
+  private chunks: Chunk<T>[] = [];
+  private byKey = new Map<number, Chunk<T>>();
+  private nextKey = 0;
+  /** The rows and chunks by id. Built after a start-up in slices (indexSome), or at the first change. */
   private rows = new Map<string, T>();
-  private ordered: T[] | null = [];
-  private chunkOf = new Map<string, number>();
-  private chunks = new Map<number, string[]>();
-  /** The chunk new rows go into while it has room. */
-  private open: number | null = null;
-  private nextChunk = 0;
+  private chunkOf = new Map<string, Chunk<T>>();
+  private unindexed: Chunk<T>[] = [];
+  /** The screens' array: a new one after every change, the same one while nothing changed. */
+  private ordered: readonly T[] | null = null;
   private readonly compare: (a: Row, b: Row) => number;
 
   constructor(order: ListOrder) {
-    this.compare = COMPARE[order];
+    this.compare = LIST_COMPARE[order];
   }
 
   get size() {
-    return this.rows.size;
+    return this.list().length;
   }
   get(id: string) {
+    this.indexAll();
     return this.rows.get(id);
   }
 
-  /** The rows in screen order; a new array after every change, the same array while nothing changed. */
+  /** The rows in screen order. */
   list(): readonly T[] {
-    this.ordered ??= [...this.rows.values()].sort(this.compare);
-    return this.ordered;
+    if (this.ordered) return this.ordered;
+    const all = new Array<T>(this.chunks.reduce((n, c) => n + c.rows.length, 0));
+    let i = 0;
+    for (const { rows } of this.chunks) for (const row of rows) all[i++] = row;
+    return (this.ordered = all);
   }
 
-  /** A stored chunk read back at start-up. */
-  loadChunk(chunk: number, rows: readonly T[]) {
-    const ids = rows.map((r) => r._id);
-    for (const row of rows) {
+  /**
+   * The stored chunks read back at start-up, each in screen order, in any order of keys. Returns the chunks to
+   * store again: none, unless two chunks overlap (a copy stored in another order), which lays the list out anew.
+   */
+  load(stored: readonly { key: number; rows: T[] }[]): Set<number> {
+    const chunks = stored.filter((c) => c.rows.length > 0).map(({ key, rows }) => ({ key, rows }));
+    chunks.sort((a, b) => this.compare(a.rows[0]!, b.rows[0]!));
+    this.nextKey = Math.max(this.nextKey, ...stored.map((c) => c.key + 1));
+    const overlap = chunks.some((c, i) => i > 0 && this.compare(chunks[i - 1]!.rows.at(-1)!, c.rows[0]!) >= 0);
+    if (!overlap) {
+      for (const c of chunks) this.addChunk(this.chunks.length, c);
+      this.unindexed.push(...chunks);
+      this.ordered = null;
+      return new Set();
+    }
+    const dirty = new Set(stored.map((c) => c.key));
+    for (const row of chunks.flatMap((c) => c.rows).sort(this.compare)) this.insert(row, dirty);
+    return dirty;
+  }
+
+  /** Indexes up to `count` chunks of a start-up; true when all are. */
+  indexSome(count: number): boolean {
+    for (let n = 0; n < count && this.unindexed.length > 0; n++) this.index(this.unindexed.pop()!);
+    return this.unindexed.length === 0;
+  }
+
+  private indexAll() {
+    this.indexSome(Infinity);
+  }
+
+  private index(chunk: Chunk<T>) {
+    for (const row of chunk.rows) {
       this.rows.set(row._id, row);
       this.chunkOf.set(row._id, chunk);
     }
-    this.chunks.set(chunk, ids);
-    this.nextChunk = Math.max(this.nextChunk, chunk + 1);
-    if (ids.length < CHUNK_ROWS) this.open = chunk;
-    this.ordered = null;
   }
 
   /** Applies upserts and deletes; returns the chunks whose stored copy is now out of date. */
   apply(upserts: readonly T[], deletes: readonly string[]): Set<number> {
     const dirty = new Set<number>();
     if (upserts.length === 0 && deletes.length === 0) return dirty;
-    const replaced = new Map<string, T | null>();
-    const added: T[] = [];
+    this.indexAll();
     for (const row of upserts) {
       const old = this.rows.get(row._id);
-      this.rows.set(row._id, row);
-      if (old) {
-        dirty.add(this.chunkOf.get(row._id)!);
-        if (this.compare(old, row) === 0) replaced.set(row._id, row);
-        else {
-          replaced.set(row._id, null);
-          added.push(row);
-        }
-      } else {
-        dirty.add(this.place(row._id));
-        added.push(row);
+      if (old && this.compare(old, row) === 0) {
+        // Same place in the order: replaced where it is.
+        const chunk = this.chunkOf.get(row._id)!;
+        chunk.rows[chunk.rows.indexOf(old)] = row;
+        this.rows.set(row._id, row);
+        dirty.add(chunk.key);
+        continue;
       }
+      if (old) this.remove(row._id, dirty);
+      this.insert(row, dirty);
     }
-    for (const id of deletes) {
-      if (!this.rows.delete(id)) continue;
-      replaced.set(id, null);
-      const chunk = this.chunkOf.get(id)!;
-      this.chunkOf.delete(id);
-      const ids = this.chunks.get(chunk)!;
-      ids.splice(ids.indexOf(id), 1);
-      dirty.add(chunk);
-      if (chunk !== this.open && ids.length < CHUNK_ROWS / 2) this.open ??= chunk;
-    }
-    this.reorder(replaced, added);
+    for (const id of deletes) this.remove(id, dirty);
+    if (dirty.size > 0) this.ordered = null;
     return dirty;
   }
 
-  /** A new ordered array: replaced rows in place, deleted ones out, added ones merged in. */
-  private reorder(replaced: Map<string, T | null>, added: T[]) {
-    if (this.ordered === null) return;
-    // A large change (a full sync's page) is cheaper sorted once, when the list is next read.
-    if (added.length > 4096) {
-      this.ordered = null;
-      return;
+  /** A new row into the chunk whose run it falls in; a full chunk makes room by starting or splitting one. */
+  private insert(row: T, dirty: Set<number>) {
+    const chunks = this.chunks;
+    if (chunks.length === 0) return this.place(row, this.addChunk(0), 0, dirty);
+    // The last chunk whose first row comes before this one (the first chunk when none does).
+    let lo = 0;
+    let hi = chunks.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.compare(chunks[mid]!.rows[0]!, row) <= 0) lo = mid;
+      else hi = mid - 1;
     }
-    added.sort(this.compare);
-    const next: T[] = [];
-    let a = 0;
-    for (const row of this.ordered) {
-      const swap = replaced.get(row._id);
-      const current = swap === undefined ? row : swap;
-      if (current === null) continue;
-      while (a < added.length && this.compare(added[a]!, current) < 0) next.push(added[a++]!);
-      next.push(current);
+    const at = lo;
+    const chunk = chunks[at]!;
+    const rows = chunk.rows;
+    const pos = this.position(rows, row);
+    if (rows.length < CHUNK_ROWS) return this.place(row, chunk, pos, dirty);
+    if (pos === 0) return this.place(row, this.addChunk(at), 0, dirty);
+    if (pos === rows.length) {
+      const next = chunks[at + 1];
+      return next && next.rows.length < CHUNK_ROWS
+        ? this.place(row, next, 0, dirty)
+        : this.place(row, this.addChunk(at + 1), 0, dirty);
     }
-    while (a < added.length) next.push(added[a++]!);
-    this.ordered = next;
+    // In the middle of a full chunk: its second half becomes a chunk of its own.
+    const half = this.addChunk(at + 1);
+    half.rows = rows.splice(CHUNK_ROWS / 2);
+    for (const r of half.rows) this.chunkOf.set(r._id, half);
+    dirty.add(chunk.key).add(half.key);
+    if (pos <= rows.length) this.place(row, chunk, pos, dirty);
+    else this.place(row, half, pos - rows.length, dirty);
   }
 
-  /** The chunk a new row goes into. */
-  private place(id: string): number {
-    if (this.open === null || (this.chunks.get(this.open)?.length ?? 0) >= CHUNK_ROWS) this.open = this.nextChunk++;
-    let ids = this.chunks.get(this.open);
-    if (!ids) this.chunks.set(this.open, (ids = []));
-    ids.push(id);
-    this.chunkOf.set(id, this.open);
-    return this.open;
+  /** Where `row` goes in a chunk's rows (after the last one in the common case of a list filled in order). */
+  private position(rows: readonly T[], row: T) {
+    if (rows.length === 0 || this.compare(rows[rows.length - 1]!, row) < 0) return rows.length;
+    let lo = 0;
+    let hi = rows.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.compare(rows[mid]!, row) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  private place(row: T, chunk: Chunk<T>, pos: number, dirty: Set<number>) {
+    if (pos === chunk.rows.length) chunk.rows.push(row);
+    else chunk.rows.splice(pos, 0, row);
+    this.rows.set(row._id, row);
+    this.chunkOf.set(row._id, chunk);
+    dirty.add(chunk.key);
+  }
+
+  private addChunk(at: number, chunk: Chunk<T> = { key: this.nextKey++, rows: [] }) {
+    this.chunks.splice(at, 0, chunk);
+    this.byKey.set(chunk.key, chunk);
+    return chunk;
+  }
+
+  private remove(id: string, dirty: Set<number>) {
+    const chunk = this.chunkOf.get(id);
+    if (!chunk) return;
+    chunk.rows.splice(chunk.rows.indexOf(this.rows.get(id)!), 1);
+    this.rows.delete(id);
+    this.chunkOf.delete(id);
+    dirty.add(chunk.key);
+    const at = this.chunks.indexOf(chunk);
+    const next = this.chunks[at + 1];
+    if (chunk.rows.length === 0) this.dropChunk(at);
+    else if (next && chunk.rows.length < MERGE_BELOW && chunk.rows.length + next.rows.length <= CHUNK_ROWS) {
+      // A chunk that deletes have nearly emptied joins the next one, so small chunks do not pile up.
+      for (const r of next.rows) this.chunkOf.set(r._id, chunk);
+      chunk.rows.push(...next.rows);
+      dirty.add(next.key);
+      this.dropChunk(at + 1);
+    }
+  }
+
+  /** An emptied chunk leaves the layout; its key stays dirty, so its stored copy is deleted. */
+  private dropChunk(at: number) {
+    const [gone] = this.chunks.splice(at, 1);
+    this.byKey.delete(gone!.key);
   }
 
   /** The rows a chunk holds now (empty: the chunk is to be deleted). */
-  chunkRows(chunk: number): T[] {
-    const ids = this.chunks.get(chunk) ?? [];
-    if (ids.length === 0) this.chunks.delete(chunk);
-    return ids.map((id) => this.rows.get(id)!);
+  chunkRows(key: number): readonly T[] {
+    return this.byKey.get(key)?.rows ?? [];
   }
 
-  /** Every chunk, for writing the whole list (a full sync that replaces the copy). */
-  chunkNumbers(): number[] {
-    return [...this.chunks.keys()];
+  /** Every chunk, for writing the whole list (a tab that has just become the writer). */
+  chunkKeys(): number[] {
+    return this.chunks.map((c) => c.key);
   }
 }

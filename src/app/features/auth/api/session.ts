@@ -32,7 +32,8 @@ export const RECHECK_MAX_MS = 5 * 60_000;
  */
 export async function restoreSession(queryClient: QueryClient, onLateRejection: () => void) {
   const { token, user } = auth.get();
-  if (!token || !user) return;
+  // No session, no device copy: a logout cut off by a reload or a closed tab may have left one behind.
+  if (!token || !user) return deleteDeviceCopies().catch((err) => console.error(err));
   auth.setAutoLogging(true);
   let started = false;
   const onRejected = () => started && onLateRejection();

@@ -1,8 +1,8 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconArrowRight, IconTrash } from '@tabler/icons-react';
+import { IconArrowRight } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
-import { WriteButton } from '@/app/components/ui/write-controls';
+import { DeleteButton } from '@/app/components/ui/write-controls';
 import { formatPrice } from '@/app/lib/format';
 import { DESCRIPTION_CLAMP_LINES } from '@/shared/constants';
 import type { Course } from '@/shared/schemas';
@@ -38,17 +38,15 @@ export function CourseCard({ course, onDelete, deleting }: CourseCardProps) {
         </Group>
       </Stack>
       <Group justify="space-between" mt="md" wrap="nowrap">
-        <WriteButton
+        <DeleteButton
           variant="subtle"
-          color="red"
           size="compact-sm"
-          leftSection={<IconTrash size={16} />}
           onClick={onDelete}
           loading={deleting}
           aria-label={`Delete course ${title}`}
         >
           Delete
-        </WriteButton>
+        </DeleteButton>
         <Button
           renderRoot={(props) => <Link to="/courses/$id" params={{ id: course._id }} {...props} />}
           variant="light"

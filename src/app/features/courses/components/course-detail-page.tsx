@@ -2,6 +2,7 @@ import { Anchor, Button, Center, EmptyState, Loader, Stack, Text } from '@mantin
 import { IconArrowLeft, IconBookOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { RecordHistory } from '@/app/components/ui/record-history';
 import { coursesQuery } from '@/app/features/courses/api/get-courses';
 import { DEFAULT_COURSE_TAB } from '@/app/features/courses/course-tabs';
 import { CourseHero } from './course-hero';
@@ -17,7 +18,15 @@ export function CourseDetailPage() {
   const { data: courses, isFetching } = useQuery(coursesQuery);
   const course = courses?.find((c) => c._id === id);
 
-  if (!course) return courses && !isFetching ? <CourseNotFound /> : <CourseLoading />;
+  if (!course)
+    return courses && !isFetching ? (
+      <Stack gap="lg">
+        <CourseNotFound />
+        <RecordHistory recordId={id} />
+      </Stack>
+    ) : (
+      <CourseLoading />
+    );
   return (
     <Stack gap="lg">
       <Anchor renderRoot={(props) => <Link to="/courses" {...props} />} size="sm" c="dimmed" w="fit-content">
@@ -30,6 +39,7 @@ export function CourseDetailPage() {
         tab={tab}
         onTabChange={(next) => void navigate({ search: { tab: next }, replace: true })}
       />
+      <RecordHistory recordId={course._id} />
     </Stack>
   );
 }

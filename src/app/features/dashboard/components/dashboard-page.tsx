@@ -12,9 +12,7 @@ import { useMemo } from 'react';
 import { computeStats } from '@/app/features/dashboard/dashboard-stats';
 import { formatDate, formatMoney } from '@/app/lib/format';
 import type { Batch, Course, Enrollment, Service, User } from '@/shared/schemas';
-import { StatCard } from './stat-card';
-
-const number = new Intl.NumberFormat('en-US');
+import { formatCount, StatCard, ToApproveCard } from './stat-card';
 
 export interface DashboardLists {
   users: User[];
@@ -40,43 +38,41 @@ export function DashboardPage({ users, courses, enrollments, batches, services }
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
         <StatCard
           label="Users"
-          value={number.format(stats.users)}
-          hint={`${number.format(stats.verifiedUsers)} verified`}
+          count={stats.users}
+          hint={`${formatCount(stats.verifiedUsers)} verified`}
           icon={IconUsers}
           color="indigo"
           to="/users"
         />
         <StatCard
           label="Verified users"
-          value={number.format(stats.verifiedUsers)}
+          count={stats.verifiedUsers}
           hint={stats.users ? `${Math.round((stats.verifiedUsers / stats.users) * 100)}% of all users` : undefined}
           icon={IconRosetteDiscountCheck}
           color="teal"
           to="/users"
         />
-        <StatCard label="Courses" value={number.format(stats.courses)} icon={IconBook2} color="grape" to="/courses" />
+        <StatCard label="Courses" count={stats.courses} icon={IconBook2} color="grape" to="/courses" />
         <StatCard
           label="Active batches"
-          value={number.format(stats.activeBatches)}
-          hint={`${number.format(batches.length)} in all`}
+          count={stats.activeBatches}
+          hint={`${formatCount(batches.length)} in all`}
           icon={IconCalendarEvent}
           color="cyan"
           to="/enrollments"
         />
-        <StatCard
-          label="Enrollments to approve"
-          value={number.format(stats.pendingEnrollments)}
+        <ToApproveCard
+          what="Enrollments"
+          count={stats.pendingEnrollments}
           hint="Review them by batch"
           icon={IconCertificate}
-          color={stats.pendingEnrollments ? 'orange' : 'gray'}
           to="/enrollments"
         />
-        <StatCard
-          label="Service purchases to approve"
-          value={number.format(stats.pendingServices)}
+        <ToApproveCard
+          what="Service purchases"
+          count={stats.pendingServices}
           hint="Approve or delete them"
           icon={IconShoppingBag}
-          color={stats.pendingServices ? 'orange' : 'gray'}
           to="/services"
         />
       </SimpleGrid>

@@ -4,9 +4,13 @@ import classes from './dashboard.module.css';
 import type { Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
+const number = new Intl.NumberFormat('en-US');
+/** A count, grouped by thousands: "12,500". */
+export const formatCount = (n: number) => number.format(n);
+
 interface StatCardProps {
   label: string;
-  value: ReactNode;
+  count: number;
   hint?: ReactNode;
   icon: Icon;
   color: string;
@@ -14,7 +18,7 @@ interface StatCardProps {
   to?: '/users' | '/courses' | '/enrollments' | '/services';
 }
 
-export function StatCard({ label, value, hint, icon: IconComponent, color, to }: StatCardProps) {
+export function StatCard({ label, count, hint, icon: IconComponent, color, to }: StatCardProps) {
   const body = (
     <Group justify="space-between" align="flex-start" wrap="nowrap">
       <div>
@@ -22,7 +26,7 @@ export function StatCard({ label, value, hint, icon: IconComponent, color, to }:
           {label}
         </Text>
         <Text fz={28} fw={700} lh={1.2}>
-          {value}
+          {formatCount(count)}
         </Text>
         {hint ? (
           <Text size="xs" c="dimmed" mt={4}>
@@ -43,5 +47,25 @@ export function StatCard({ label, value, hint, icon: IconComponent, color, to }:
     <Paper withBorder p="md" radius="md">
       {body}
     </Paper>
+  );
+}
+
+/** What waits for an admin's approval: orange while anything waits, grey when nothing does. */
+export function ToApproveCard({
+  what,
+  count,
+  hint,
+  icon,
+  to,
+}: Omit<StatCardProps, 'label' | 'color'> & { what: string }) {
+  return (
+    <StatCard
+      label={`${what} to approve`}
+      count={count}
+      hint={hint}
+      icon={icon}
+      color={count ? 'orange' : 'gray'}
+      to={to}
+    />
   );
 }

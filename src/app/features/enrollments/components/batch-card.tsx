@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconCalendarEvent, IconEdit, IconTrash, IconUsers } from '@tabler/icons-react';
+import { IconCalendarEvent, IconEdit, IconUsers } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { WriteActionIcon } from '@/app/components/ui/write-controls';
+import { DeleteActionIcon, WriteActionIcon } from '@/app/components/ui/write-controls';
 import { formatLongDate } from '@/app/lib/format';
 import type { Batch } from '@/shared/schemas';
 
@@ -52,9 +52,7 @@ export function BatchCard({ batch, enrollmentCount, onEdit, onDelete }: BatchCar
             <WriteActionIcon label={`Edit batch ${batch.batchName}`} onClick={onEdit} size="lg">
               <IconEdit size={18} stroke={1.6} />
             </WriteActionIcon>
-            <WriteActionIcon label={`Delete batch ${batch.batchName}`} onClick={onDelete} color="red" size="lg">
-              <IconTrash size={18} stroke={1.6} />
-            </WriteActionIcon>
+            <DeleteActionIcon label={`Delete batch ${batch.batchName}`} onClick={onDelete} size="lg" />
           </Group>
         </Group>
       </Stack>

@@ -1,19 +1,35 @@
-import { Anchor, Badge, Button, Group, Text } from '@mantine/core';
-import { IconArrowLeft, IconDownload } from '@tabler/icons-react';
+import { Badge, Button, Group, Text } from '@mantine/core';
+import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link, Navigate, useNavigate, useParams } from '@tanstack/react-router';
-import { useMemo } from 'react';
+import { Navigate, useNavigate, useParams } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
 import { YesNoBadge } from '@/app/components/ui/badges';
+import { BulkActions, type BulkTarget } from '@/app/components/ui/bulk-actions';
 import { DataTable, type Column } from '@/app/components/ui/data-table';
 import { PageHeader } from '@/app/components/ui/page-header';
+import { BackLink } from '@/app/components/ui/record-page';
+import { recordId, useRowSelection } from '@/app/components/ui/row-selection';
+import { WriteButton } from '@/app/components/ui/write-controls';
 import { batchesQuery } from '@/app/features/enrollments/api/get-batches';
 import { enrollmentsQuery } from '@/app/features/enrollments/api/get-enrollments';
 import { downloadEnrollments } from '@/app/features/enrollments/csv';
 import { enrolleeEmail, enrolleeName } from '@/app/features/enrollments/enrollee';
 import { formatLongDate, formatMoney } from '@/app/lib/format';
 import { MESSAGES } from '@/shared/messages';
-import type { Enrollment } from '@/shared/schemas';
+import { ENROLLMENT_BULK_ACTIONS, type Enrollment } from '@/shared/schemas';
 import { EnrollmentRowActions } from './enrollment-row-actions';
+import { ImportDialog } from './import-dialog';
+
+const selectLabel = (e: Enrollment) => MESSAGES.bulk.selectEnrollment(enrolleeName(e));
+const BULK: BulkTarget<Enrollment> = {
+  list: enrollmentsQuery,
+  actions: ENROLLMENT_BULK_ACTIONS,
+  noun: 'enrollment',
+  // What the bulk route writes: a row already in the asked state is not written.
+  verify: (e, on, at) =>
+    e.isVerified === on ? e : { ...e, isVerified: on, verifiedAt: on ? at : null, updatedAt: at },
+  name: enrolleeName,
+};
 
 /** The enrollments of one batch; an unknown batch id goes back to the overview. */
 export function BatchEnrollmentsPage() {
@@ -23,6 +39,8 @@ export function BatchEnrollmentsPage() {
   const { data: enrollments } = useSuspenseQuery(enrollmentsQuery);
   const batch = batches.find((b) => b._id === id);
   const rows = useMemo(() => enrollments.filter((e) => e.batchId === id), [enrollments, id]);
+  const [importing, setImporting] = useState(false);
+  const selection = useRowSelection(rows, recordId, selectLabel, id);
 
   if (!batch) return <Navigate to="/enrollments" replace />;
 
@@ -57,11 +75,9 @@ export function BatchEnrollmentsPage() {
 
   return (
     <>
-      <Anchor component={Link} to="/enrollments" size="sm" c="dimmed">
-        <Group gap={4} component="span">
-          <IconArrowLeft size={14} /> All batches
-        </Group>
-      </Anchor>
+      <BackLink to="/enrollments" c="dimmed">
+        All batches
+      </BackLink>
       <PageHeader title={batch.batchName}>
         <Button
           variant="default"
@@ -71,7 +87,11 @@ export function BatchEnrollmentsPage() {
         >
           Download
         </Button>
+        <WriteButton variant="default" leftSection={<IconUpload size={18} />} onClick={() => setImporting(true)}>
+          {MESSAGES.import.button}
+        </WriteButton>
       </PageHeader>
+      <ImportDialog batch={batch} opened={importing} onClose={() => setImporting(false)} />
       <Group gap="xs" mt={-8} mb="md">
         {batch.isActive ? (
           <Badge color="green" variant="light">
@@ -83,10 +103,12 @@ export function BatchEnrollmentsPage() {
           {batch.endDate ? ` · Ends ${formatLongDate(batch.endDate)}` : ''}
         </Text>
       </Group>
+      <BulkActions selection={selection} target={BULK} />
       <DataTable
         columns={columns}
         rows={rows}
-        rowKey={(e) => e._id}
+        selection={selection}
+        rowKey={recordId}
         rowLabel={(e) => `Open enrollment of ${enrolleeName(e)}`}
         onRowClick={(e) => void navigate({ to: '/enrollments/$id', params: { id: e._id } })}
         emptyText={MESSAGES.enrollments.empty}

@@ -1,23 +1,28 @@
-import { Anchor, Button, Group, Text } from '@mantine/core';
-import { IconArrowLeft, IconDownload, IconEdit, IconTrash } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { IconArrowLeft, IconDownload, IconEdit } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, Navigate, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { YesNoBadge } from '@/app/components/ui/badges';
 import { PageHeader } from '@/app/components/ui/page-header';
-import { WriteButton } from '@/app/components/ui/write-controls';
+import { RecordHistory, useRecordHistory } from '@/app/components/ui/record-history';
+import { DeleteButton, WriteButton } from '@/app/components/ui/write-controls';
 import { useConfirmedDelete } from '@/app/features/enrollments/api/delete-enrollment';
 import { batchesQuery } from '@/app/features/enrollments/api/get-batches';
 import { enrollmentsQuery } from '@/app/features/enrollments/api/get-enrollments';
 import { downloadEnrollments } from '@/app/features/enrollments/csv';
 import { enrolleeName } from '@/app/features/enrollments/enrollee';
+import { MESSAGES } from '@/shared/messages';
 import type { Batch } from '@/shared/schemas';
 import { ApprovalButton } from './approval-button';
 import { EnrollmentEditModal } from './enrollment-edit-modal';
 import { EnrollmentSections } from './enrollment-sections';
 import { GoToCourse } from './go-to-course';
 
-/** One enrollment from the loaded list; an id that is not in it goes to /enrollments (spec 2). */
+/**
+ * One enrollment from the loaded list; an id that is not in it goes to /enrollments (spec 2), unless the
+ * activity log knows it: a deleted enrollment (money) stays traceable, its last state in its history.
+ */
 export function EnrollmentDetailPage() {
   const { id } = useParams({ from: '/_authed/enrollments/$id' });
   const { data: enrollments } = useSuspenseQuery(enrollmentsQuery);
@@ -26,9 +31,11 @@ export function EnrollmentDetailPage() {
   const [editing, setEditing] = useState(false);
   // Set while this screen deletes its enrollment: once it leaves the list, go back to its batch instead.
   const [deletedFrom, setDeletedFrom] = useState<string | null>(null);
+  const history = useRecordHistory(id);
 
   const enrollment = enrollments.find((e) => e._id === id);
   if (!enrollment) {
+    if (!deletedFrom && history?.some((a) => a.action === 'delete')) return <DeletedEnrollment id={id} />;
     return deletedFrom ? (
       <Navigate to="/enrollments/batch/$id" params={{ id: deletedFrom }} replace />
     ) : (
@@ -59,16 +66,9 @@ export function EnrollmentDetailPage() {
         >
           Download
         </Button>
-        <WriteButton
-          size="sm"
-          variant="light"
-          color="red"
-          leftSection={<IconTrash size={16} />}
-          loading={deleting}
-          onClick={() => void onDelete()}
-        >
+        <DeleteButton size="sm" loading={deleting} onClick={() => void onDelete()}>
           Delete
-        </WriteButton>
+        </DeleteButton>
       </PageHeader>
       <Group gap="sm" mt={-8} mb="lg" justify="space-between">
         <Group gap="xs">
@@ -80,10 +80,26 @@ export function EnrollmentDetailPage() {
         <GoToCourse slug={enrollment.courseDetails.slug} />
       </Group>
       <EnrollmentSections enrollment={enrollment} batch={batch} />
+      <Stack mt="lg">
+        <RecordHistory recordId={enrollment._id} />
+      </Stack>
       {editing ? (
         <EnrollmentEditModal enrollment={enrollment} batches={batches} onClose={() => setEditing(false)} />
       ) : null}
     </>
+  );
+}
+
+/** A deleted enrollment: what the log holds of it (who deleted it, when, and its last state). */
+function DeletedEnrollment({ id }: { id: string }) {
+  return (
+    <Stack gap="md">
+      <BackLink batch={undefined} />
+      <Alert color="red" variant="light" title={MESSAGES.activity.deletedEnrollmentTitle}>
+        {MESSAGES.activity.deletedEnrollment}
+      </Alert>
+      <RecordHistory recordId={id} />
+    </Stack>
   );
 }
 

@@ -1,6 +1,6 @@
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
-import { IconDownload, IconTrash } from '@tabler/icons-react';
-import { WriteActionIcon } from '@/app/components/ui/write-controls';
+import { IconDownload } from '@tabler/icons-react';
+import { DeleteActionIcon } from '@/app/components/ui/write-controls';
 import { useConfirmedDelete } from '@/app/features/enrollments/api/delete-enrollment';
 import { enrolleeName } from '@/app/features/enrollments/enrollee';
 import type { Enrollment } from '@/shared/schemas';
@@ -18,14 +18,11 @@ export function EnrollmentRowActions({ enrollment, onDownload }: { enrollment: E
           <IconDownload size={18} stroke={1.6} />
         </ActionIcon>
       </Tooltip>
-      <WriteActionIcon
+      <DeleteActionIcon
         label={`Delete enrollment of ${name}`}
-        color="red"
         loading={isPending}
         onClick={() => void remove(enrollment._id)}
-      >
-        <IconTrash size={18} stroke={1.6} />
-      </WriteActionIcon>
+      />
     </Group>
   );
 }

@@ -1,6 +1,6 @@
-import { IconCheck, IconTrash, IconX } from '@tabler/icons-react';
+import { IconCheck, IconX } from '@tabler/icons-react';
 import { YesNoBadge } from '@/app/components/ui/badges';
-import { WriteActionIcon, WriteButton } from '@/app/components/ui/write-controls';
+import { DeleteActionIcon, DeleteButton, WriteButton } from '@/app/components/ui/write-controls';
 import { useDeleteService, useDeletingServiceIds } from '@/app/features/services/api/delete-service';
 import { useVerifyingServiceIds, useVerifyService } from '@/app/features/services/api/verify-service';
 import { confirmWrite } from '@/app/lib/confirm';
@@ -61,26 +61,16 @@ export function DeleteServiceButton({
   };
   if (compact) {
     return (
-      <WriteActionIcon
+      <DeleteActionIcon
         label={`Delete service ${title} of ${service.userDetails.name}`}
-        color="red"
         loading={deleting}
         onClick={() => void onClick()}
-      >
-        <IconTrash size={18} stroke={1.6} />
-      </WriteActionIcon>
+      />
     );
   }
   return (
-    <WriteButton
-      size="sm"
-      color="red"
-      variant="light"
-      leftSection={<IconTrash size={16} />}
-      loading={deleting}
-      onClick={() => void onClick()}
-    >
+    <DeleteButton size="sm" loading={deleting} onClick={() => void onClick()}>
       Delete
-    </WriteButton>
+    </DeleteButton>
   );
 }

@@ -1,8 +1,9 @@
-import { Anchor, Badge, Card, Center, Group, Image, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Anchor, Badge, Card, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { DetailField, DetailGrid } from '@/app/components/ui/detail-field';
+import { RecordHistory } from '@/app/components/ui/record-history';
+import { BackLink, RecordLoading, RecordNotFound } from '@/app/components/ui/record-page';
 import { servicesQuery } from '@/app/features/services/api/get-services';
 import { serviceImageUrl } from '@/app/features/services/image-url';
 import { formatDateTime, formatMoney, orNA } from '@/app/lib/format';
@@ -14,13 +15,7 @@ import classes from './service-detail.module.css';
 
 const route = getRouteApi('/_authed/services/$id');
 
-const BackLink = () => (
-  <Anchor component={Link} to="/services" size="sm">
-    <Group gap={4} component="span">
-      <IconArrowLeft size={14} /> Back to services
-    </Group>
-  </Anchor>
-);
+const backLink = <BackLink to="/services">Back to services</BackLink>;
 
 /** 'Loading service details...' until the purchase is in the loaded list, then the detail or a not-found state. */
 export function ServiceDetailPage() {
@@ -30,30 +25,21 @@ export function ServiceDetailPage() {
   const service = services?.find((s) => s._id === id);
   const siteUrl = useSiteUrl();
 
-  if (!services) {
+  if (!services) return <RecordLoading text={MESSAGES.services.loading} />;
+  if (!service)
     return (
-      <Center py="xl" role="status">
-        <Group gap="sm">
-          <Loader size="sm" />
-          <Text>{MESSAGES.services.loading}</Text>
-        </Group>
-      </Center>
+      <RecordNotFound
+        title="Service not found"
+        text="This purchase is not in the loaded list. It may have been deleted."
+        back={backLink}
+        recordId={id}
+      />
     );
-  }
-  if (!service) {
-    return (
-      <Stack align="center" py="xl" gap="xs" ta="center">
-        <Title order={2}>Service not found</Title>
-        <Text c="dimmed">This purchase is not in the loaded list. It may have been deleted.</Text>
-        <BackLink />
-      </Stack>
-    );
-  }
 
   const { serviceDetails: details, userDetails: customer } = service;
   return (
     <Stack gap="md" maw={1040}>
-      <BackLink />
+      {backLink}
       <Card withBorder radius="lg" padding={0}>
         <div className={classes.hero}>
           <Image
@@ -118,6 +104,7 @@ export function ServiceDetailPage() {
         </Card>
       </SimpleGrid>
       {service.userId ? <AccountInfo user={service.userId} /> : null}
+      <RecordHistory recordId={service._id} />
     </Stack>
   );
 }

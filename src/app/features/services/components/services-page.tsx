@@ -1,25 +1,18 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { DataTable, type Column } from '@/app/components/ui/data-table';
+import { BulkActions, type BulkTarget } from '@/app/components/ui/bulk-actions';
+import { DataTable, rowNumberColumn, type Column } from '@/app/components/ui/data-table';
 import { PageHeader } from '@/app/components/ui/page-header';
+import { recordId, useRowSelection } from '@/app/components/ui/row-selection';
 import { servicesQuery } from '@/app/features/services/api/get-services';
 import { formatDate, formatMoney } from '@/app/lib/format';
 import { MESSAGES } from '@/shared/messages';
-import type { Service } from '@/shared/schemas';
+import { SERVICE_BULK_ACTIONS, type Service } from '@/shared/schemas';
 import { DeleteServiceButton, ServiceStatusBadge, VerifyServiceButton } from './service-actions';
 
 const columns: Column<Service>[] = [
-  {
-    key: 'no',
-    header: 'No.',
-    width: 64,
-    render: (_s, i) => (
-      <Text c="dimmed" size="sm">
-        {i + 1}
-      </Text>
-    ),
-  },
+  rowNumberColumn('No.'),
   {
     key: 'service',
     header: 'Service',
@@ -72,20 +65,33 @@ const columns: Column<Service>[] = [
   },
 ];
 
+const selectLabel = (s: Service) => MESSAGES.bulk.selectService(s.serviceDetails.title, s.userDetails.name);
+const BULK: BulkTarget<Service> = {
+  list: servicesQuery,
+  actions: SERVICE_BULK_ACTIONS,
+  noun: 'service purchase',
+  // What the bulk route writes: a row already in the asked state is not written.
+  verify: (s, on, at) => (s.isVerified === on ? s : { ...s, isVerified: on, updatedAt: at }),
+  name: (s) => `${s.serviceDetails.title} · ${s.userDetails.name}`,
+};
+
 export function ServicesPage() {
   const { data: services } = useSuspenseQuery(servicesQuery);
   const navigate = useNavigate();
   const pending = services.filter((s) => !s.isVerified).length;
+  const selection = useRowSelection(services, recordId, selectLabel);
   return (
     <>
       <PageHeader title="Services" />
       <Text size="sm" c="dimmed" mb="md" mt={-8}>
         {services.length} {services.length === 1 ? 'purchase' : 'purchases'} · {pending} pending approval
       </Text>
+      <BulkActions selection={selection} target={BULK} />
       <DataTable
         columns={columns}
         rows={services}
-        rowKey={(s) => s._id}
+        selection={selection}
+        rowKey={recordId}
         rowLabel={(s) => `Open service ${s.serviceDetails.title} of ${s.userDetails.name}`}
         onRowClick={(s) => void navigate({ to: '/services/$id', params: { id: s._id } })}
         emptyText={MESSAGES.services.empty}

@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Tooltip } from '@mantine/core';
-import { IconDownload, IconTrash } from '@tabler/icons-react';
-import { WriteActionIcon, WriteButton } from '@/app/components/ui/write-controls';
+import { IconDownload } from '@tabler/icons-react';
+import { DeleteActionIcon, DeleteButton } from '@/app/components/ui/write-controls';
 import { useDeleteUser, useDeletingUserIds } from '@/app/features/users/api/delete-user';
 import { downloadUsersCsv, userFileName } from '@/app/features/users/csv';
 import { deleteWithNotice } from '@/app/lib/confirm';
@@ -30,22 +30,12 @@ export function DeleteUserButton({
     if (await run()) onDeleted?.();
   };
   if (compact) {
-    return (
-      <WriteActionIcon label={`Delete user ${user.name}`} color="red" loading={deleting} onClick={() => void onClick()}>
-        <IconTrash size={18} stroke={1.6} />
-      </WriteActionIcon>
-    );
+    return <DeleteActionIcon label={`Delete user ${user.name}`} loading={deleting} onClick={() => void onClick()} />;
   }
   return (
-    <WriteButton
-      color="red"
-      variant="light"
-      leftSection={<IconTrash size={16} />}
-      loading={deleting}
-      onClick={() => void onClick()}
-    >
+    <DeleteButton loading={deleting} onClick={() => void onClick()}>
       Delete user
-    </WriteButton>
+    </DeleteButton>
   );
 }
 

@@ -1,9 +1,10 @@
-import { Anchor, Avatar, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Anchor, Avatar, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { YesNoBadge } from '@/app/components/ui/badges';
 import { DetailField, DetailGrid } from '@/app/components/ui/detail-field';
+import { RecordHistory } from '@/app/components/ui/record-history';
+import { BackLink, RecordLoading, RecordNotFound } from '@/app/components/ui/record-page';
 import { usersQuery } from '@/app/features/users/api/get-users';
 import { formatDate, orNA } from '@/app/lib/format';
 import { DeleteUserButton, DownloadUserButton } from './user-actions';
@@ -11,13 +12,7 @@ import { initialOf } from './users-table';
 
 const route = getRouteApi('/_authed/users/$id');
 
-const BackLink = () => (
-  <Anchor component={Link} to="/users" size="sm">
-    <Group gap={4} component="span">
-      <IconArrowLeft size={14} /> Back to users
-    </Group>
-  </Anchor>
-);
+const backLink = <BackLink to="/users">Back to users</BackLink>;
 
 /** Shows Loading until the user is in the loaded list (spec 2), then the profile or a clear not-found state. */
 export function UserProfilePage() {
@@ -26,29 +21,20 @@ export function UserProfilePage() {
   const { data: users } = useQuery(usersQuery);
   const user = users?.find((u) => u._id === id);
 
-  if (!users) {
+  if (!users) return <RecordLoading text="Loading" />;
+  if (!user)
     return (
-      <Center py="xl" role="status">
-        <Group gap="sm">
-          <Loader size="sm" />
-          <Text>Loading</Text>
-        </Group>
-      </Center>
+      <RecordNotFound
+        title="User not found"
+        text="This user is not in the loaded list. They may have been deleted."
+        back={backLink}
+        recordId={id}
+      />
     );
-  }
-  if (!user) {
-    return (
-      <Stack align="center" py="xl" gap="xs" ta="center">
-        <Title order={2}>User not found</Title>
-        <Text c="dimmed">This user is not in the loaded list. They may have been deleted.</Text>
-        <BackLink />
-      </Stack>
-    );
-  }
 
   return (
     <Stack gap="md" maw={880}>
-      <BackLink />
+      {backLink}
       <Card withBorder radius="lg" padding="xl">
         <Group justify="space-between" align="flex-start" gap="lg">
           <Group gap="lg" wrap="nowrap" align="center" style={{ minWidth: 0 }}>
@@ -83,6 +69,7 @@ export function UserProfilePage() {
           <DetailField label="Past Experience">{orNA(user.pastExperience)}</DetailField>
         </DetailGrid>
       </Card>
+      <RecordHistory recordId={user._id} />
     </Stack>
   );
 }

@@ -2,17 +2,27 @@ import { Button, CloseButton, Group, Text, TextInput } from '@mantine/core';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo } from 'react';
+import { BulkActions, type BulkTarget } from '@/app/components/ui/bulk-actions';
 import { PageHeader } from '@/app/components/ui/page-header';
+import { recordId, useRowSelection } from '@/app/components/ui/row-selection';
 import { usersQuery } from '@/app/features/users/api/get-users';
 import { downloadUsersCsv, USERS_FILE_NAME } from '@/app/features/users/csv';
 import { buildSearchIndex, filterUsers } from '@/app/features/users/users-search';
+import { useUrlState } from '@/app/lib/url-state';
 import { MESSAGES } from '@/shared/messages';
+import { USER_BULK_ACTIONS, type User } from '@/shared/schemas';
 import { UsersTable } from './users-table';
 
+const selectLabel = (u: User) => MESSAGES.bulk.selectUser(u.name);
+const BULK: BulkTarget<User> = {
+  list: usersQuery,
+  actions: USER_BULK_ACTIONS,
+  noun: 'user',
+  name: (u) => `${u.name} (${u.email})`,
+};
+
 const route = getRouteApi('/_authed/users/');
-/** The URL follows the search box once typing pauses, so history is not one entry per keystroke. */
-const URL_SYNC_MS = 300;
 
 const countText = (shown: number, total: number) => {
   const noun = (n: number) => (n === 1 ? 'user' : 'users');
@@ -23,29 +33,18 @@ export function UsersPage() {
   const { data: users } = useSuspenseQuery(usersQuery);
   const { q = '' } = route.useSearch();
   const navigate = route.useNavigate();
-  const [text, setText] = useState(q);
-  // The last ?q= this page wrote: any other change of the URL (Back, the Users link) resets the box.
-  const written = useRef(q);
-
-  useEffect(() => {
-    if (q === written.current) return;
-    written.current = q;
-    setText(q);
-  }, [q]);
-
-  useEffect(() => {
-    if (text === written.current) return;
-    const timer = setTimeout(() => {
-      written.current = text;
-      void navigate({ search: text ? { q: text } : {}, replace: true });
-    }, URL_SYNC_MS);
-    return () => clearTimeout(timer);
-  }, [text, navigate]);
+  const writeUrl = useCallback(
+    (text: string) => void navigate({ search: text ? { q: text } : {}, replace: true }),
+    [navigate],
+  );
+  const [text, setText] = useUrlState(q, writeUrl, String);
 
   // Typing stays instant: the filter runs on a deferred copy over a precomputed lower-case index.
   const query = useDeferredValue(text);
   const index = useMemo(() => buildSearchIndex(users), [users]);
   const shown = useMemo(() => filterUsers(users, index, query), [users, index, query]);
+  // A new search starts a new selection: "select all" means all that this search matches.
+  const selection = useRowSelection(shown, recordId, selectLabel, query.trim().toLowerCase());
 
   return (
     <>
@@ -70,7 +69,8 @@ export function UsersPage() {
           {countText(shown.length, users.length)}
         </Text>
       </Group>
-      <UsersTable users={shown} />
+      <BulkActions selection={selection} target={BULK} />
+      <UsersTable users={shown} selection={selection} />
     </>
   );
 }

@@ -2,7 +2,8 @@ import { Avatar, Group, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { memo } from 'react';
 import { YesNoBadge } from '@/app/components/ui/badges';
-import { DataTable, type Column } from '@/app/components/ui/data-table';
+import { DataTable, rowNumberColumn, type Column } from '@/app/components/ui/data-table';
+import { recordId, type RowSelection } from '@/app/components/ui/row-selection';
 import { formatDate } from '@/app/lib/format';
 import { USERS_TABLE_MAX_HEIGHT_PX } from '@/shared/constants';
 import { MESSAGES } from '@/shared/messages';
@@ -12,16 +13,7 @@ import { DeleteUserButton, DownloadUserButton } from './user-actions';
 export const initialOf = (name: string) => name.trim().charAt(0).toUpperCase() || '?';
 
 const columns: Column<User>[] = [
-  {
-    key: 'no',
-    header: 'No',
-    width: 64,
-    render: (_u, i) => (
-      <Text c="dimmed" size="sm">
-        {i + 1}
-      </Text>
-    ),
-  },
+  rowNumberColumn('No'),
   {
     key: 'name',
     header: 'Name',
@@ -74,13 +66,20 @@ const columns: Column<User>[] = [
  * Virtualised, so 50,000 users scroll smoothly inside the spec's 900px. Memoised: a keystroke's urgent
  * render (the search box) skips the table; only the deferred filter result re-renders it.
  */
-export const UsersTable = memo(function UsersTable({ users }: { users: readonly User[] }) {
+export const UsersTable = memo(function UsersTable({
+  users,
+  selection,
+}: {
+  users: readonly User[];
+  selection?: RowSelection<User>;
+}) {
   const navigate = useNavigate();
   return (
     <DataTable
       columns={columns}
       rows={users}
-      rowKey={(u) => u._id}
+      selection={selection}
+      rowKey={recordId}
       rowLabel={(u) => `Open user ${u.name}`}
       onRowClick={(u) => void navigate({ to: '/users/$id', params: { id: u._id } })}
       emptyText={MESSAGES.users.noUsers}

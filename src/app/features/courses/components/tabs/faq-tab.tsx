@@ -2,6 +2,7 @@ import { Stack, Text, TextInput } from '@mantine/core';
 import { LongTextInput } from '@/app/features/courses/components/long-text-input';
 import { plural } from '@/shared/plural';
 import { type Course, type FaqItem } from '@/shared/schemas';
+import { ItemText } from './item-row';
 import { ItemTab, type ItemView } from './item-tab';
 import type { UseFormReturnType } from '@mantine/form';
 
@@ -20,9 +21,7 @@ function Content({ item }: { item: FaqItem }) {
   return (
     <Stack gap={4}>
       <Text fw={600}>{item.question}</Text>
-      <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-line' }}>
-        {item.answer}
-      </Text>
+      <ItemText>{item.answer}</ItemText>
     </Stack>
   );
 }
@@ -34,7 +33,6 @@ const view: ItemView<'faq', Values> = {
   emptyText: 'No FAQs yet.',
   name: (item) => `FAQ "${item.question}"`,
   blank: { question: '', answer: '' },
-  toValues: ({ question, answer }) => ({ question, answer }),
   Fields,
   Content,
 };

@@ -32,7 +32,6 @@ const view: ItemView<'tableData', Values> = {
   emptyText: 'No features yet.',
   name: (item) => `feature "${item.feature}"`,
   blank: { feature: '', value: '' },
-  toValues: ({ feature, value }) => ({ feature, value }),
   Fields,
   Content,
 };

@@ -1,4 +1,4 @@
-import { Box, Group, Paper } from '@mantine/core';
+import { Box, Group, Paper, Text } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { WriteActionIcon } from '@/app/components/ui/write-controls';
 import type { ReactNode } from 'react';
@@ -27,5 +27,14 @@ export function ItemRow({ name, onEdit, onDelete, deleting, children }: ItemRowP
         </Group>
       </Group>
     </Paper>
+  );
+}
+
+/** An item's long text (details, answer, comment) with the line breaks it was typed with. */
+export function ItemText({ children }: { children: ReactNode }) {
+  return (
+    <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-line' }}>
+      {children}
+    </Text>
   );
 }

@@ -27,11 +27,15 @@ export interface ItemView<K extends ItemKind, V extends FormValues> {
   emptyText: string;
   /** Names the item in its buttons' accessible names, e.g. 'syllabus week 2' in 'Edit syllabus week 2'. */
   name: (item: ItemOf<K>) => string;
+  /** The add form's values; the edit form starts from the item's values of the same fields. */
   blank: V;
-  toValues: (item: ItemOf<K>) => V;
   Fields: FieldsComponent<V>;
   Content: ComponentType<{ item: ItemOf<K> }>;
 }
+
+/** The item's values of the form's fields. */
+const valuesOf = <V extends FormValues>(item: object, blank: V) =>
+  Object.fromEntries(Object.keys(blank).map((k) => [k, (item as Record<string, unknown>)[k]])) as V;
 
 /**
  * A tab listing one kind of course item with add (modal), edit (modal, prefilled) and delete (confirm, then notice).
@@ -95,7 +99,7 @@ export function ItemTab<K extends ItemKind, V extends FormValues>({
           pendingLabel="Updating..."
           opened
           onClose={() => setEditing(null)}
-          initialValues={view.toValues(editing)}
+          initialValues={valuesOf(editing, view.blank)}
           schema={fieldsSchemaOf(view.kind)}
           Fields={view.Fields}
           onSubmit={(fields) => update.mutateAsync({ id: editing._id, fields })}

@@ -41,7 +41,6 @@ const view: ItemView<'resource', Values> = {
   emptyText: 'No resources yet.',
   name: (item) => `resource "${item.name}"`,
   blank: { name: '', link: '' },
-  toValues: ({ name, link }) => ({ name, link }),
   Fields,
   Content,
 };

@@ -4,6 +4,7 @@ import { LongTextInput } from '@/app/features/courses/components/long-text-input
 import { RATING_MAX, RATING_MIN } from '@/shared/constants';
 import { plural } from '@/shared/plural';
 import { type Course, type ReviewItem } from '@/shared/schemas';
+import { ItemText } from './item-row';
 import { ItemTab, type ItemView } from './item-tab';
 import type { UseFormReturnType } from '@mantine/form';
 
@@ -52,9 +53,7 @@ function Content({ item }: { item: ReviewItem }) {
           aria-label={`${starLabel(item.rating)} out of ${RATING_MAX}`}
         />
       </Group>
-      <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-line' }}>
-        {item.comment}
-      </Text>
+      <ItemText>{item.comment}</ItemText>
     </Stack>
   );
 }
@@ -66,7 +65,6 @@ const view: ItemView<'review', Values> = {
   emptyText: 'No reviews yet.',
   name: (item) => `review by ${item.reviewer}`,
   blank: { reviewer: '', rating: RATING_MIN, comment: '' },
-  toValues: ({ reviewer, rating, comment }) => ({ reviewer, rating, comment }),
   Fields,
   Content,
 };

@@ -2,6 +2,7 @@ import { Badge, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { LongTextInput } from '@/app/features/courses/components/long-text-input';
 import { plural } from '@/shared/plural';
 import { type Course, type SyllabusItem } from '@/shared/schemas';
+import { ItemText } from './item-row';
 import { ItemTab, type ItemView } from './item-tab';
 import type { UseFormReturnType } from '@mantine/form';
 
@@ -31,9 +32,7 @@ function Content({ item }: { item: SyllabusItem }) {
         Week {item.week}
       </Badge>
       <Text fw={600}>{item.topic}</Text>
-      <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-line' }}>
-        {item.details}
-      </Text>
+      <ItemText>{item.details}</ItemText>
     </Stack>
   );
 }
@@ -45,7 +44,6 @@ const view: ItemView<'syllabus', Values> = {
   emptyText: 'No syllabus weeks yet.',
   name: (item) => `syllabus week ${item.week}`,
   blank: { week: '', topic: '', details: '' },
-  toValues: ({ week, topic, details }) => ({ week, topic, details }),
   Fields,
   Content,
 };

@@ -1,0 +1,130 @@
+import { Button, CloseButton, Group, Select, Text, TextInput } from '@mantine/core';
+import { IconDownload, IconSearch } from '@tabler/icons-react';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { useCallback, useDeferredValue, useMemo } from 'react';
+import { PageHeader } from '@/app/components/ui/page-header';
+import {
+  adminsOf,
+  buildActivityIndex,
+  filterActivity,
+  filterOfSearch,
+  NO_FILTER,
+  searchOfFilter,
+  type ActivityFilter,
+} from '@/app/features/activity/activity-filter';
+import { activityQuery } from '@/app/features/activity/api/get-activity';
+import { downloadActivityCsv } from '@/app/features/activity/csv';
+import { useUrlState } from '@/app/lib/url-state';
+import { MESSAGES } from '@/shared/messages';
+import { ACTIVITY_ACTIONS, ACTIVITY_KINDS } from '@/shared/schemas';
+import { ActivityTable } from './activity-table';
+
+const M = MESSAGES.activity;
+const KIND_OPTIONS = ACTIVITY_KINDS.map((k) => ({ value: k, label: M.kinds[k] ?? k }));
+const ACTION_OPTIONS = ACTIVITY_ACTIONS.map((a) => ({ value: a, label: M.actions[a] ?? a }));
+const route = getRouteApi('/_authed/activity/');
+const filterKey = (f: ActivityFilter) => JSON.stringify(searchOfFilter(f));
+
+/**
+ * Every write, login and logout, newest first (from the synced device copy, offline too): filters by admin,
+ * kind, action and dates, a search by record name or email, and a CSV of what is shown. The filters live in
+ * the URL, so a filtered log survives a reload and can be shared.
+ */
+export function ActivityPage() {
+  const { data: rows } = useSuspenseQuery(activityQuery);
+  const navigate = route.useNavigate();
+  const writeUrl = useCallback(
+    (f: ActivityFilter) => void navigate({ search: searchOfFilter(f), replace: true }),
+    [navigate],
+  );
+  const [filter, setFilter] = useUrlState(filterOfSearch(route.useSearch()), writeUrl, filterKey);
+  const set = (change: Partial<ActivityFilter>) => setFilter({ ...filter, ...change });
+
+  // Typing stays instant: the filter runs on a deferred copy over an index built once per list.
+  const deferred = useDeferredValue(filter);
+  const index = useMemo(() => buildActivityIndex(rows), [rows]);
+  const shown = useMemo(() => filterActivity(rows, index, deferred), [rows, index, deferred]);
+  const admins = useMemo(
+    () => adminsOf(rows).map((a) => ({ value: a.email, label: `${a.name} (${a.email})` })),
+    [rows],
+  );
+  const filtered = Object.entries(filter).some(([, v]) => v);
+
+  return (
+    <>
+      <PageHeader title={M.title}>
+        <Button leftSection={<IconDownload size={16} />} onClick={() => void downloadActivityCsv(shown)}>
+          {M.download}
+        </Button>
+      </PageHeader>
+      <Group align="flex-end" mb="sm" gap="sm">
+        <TextInput
+          type="search"
+          label={M.searchLabel}
+          placeholder={M.searchPlaceholder}
+          leftSection={<IconSearch size={16} />}
+          rightSection={
+            filter.q ? <CloseButton size="sm" aria-label={M.clearSearch} onClick={() => set({ q: '' })} /> : null
+          }
+          value={filter.q}
+          onChange={(e) => set({ q: e.currentTarget.value })}
+          style={{ flex: '1 1 260px', maxWidth: 380 }}
+        />
+        <Select
+          label={M.admin}
+          placeholder={M.any}
+          data={admins}
+          value={filter.admin}
+          onChange={(admin) => set({ admin })}
+          clearable
+          searchable
+          style={{ flex: '1 1 200px', maxWidth: 280 }}
+        />
+        <Select
+          label={M.kind}
+          placeholder={M.any}
+          data={KIND_OPTIONS}
+          value={filter.kind}
+          onChange={(kind) => set({ kind })}
+          clearable
+          style={{ flex: '1 1 150px', maxWidth: 190 }}
+        />
+        <Select
+          label={M.action}
+          placeholder={M.any}
+          data={ACTION_OPTIONS}
+          value={filter.action}
+          onChange={(action) => set({ action })}
+          clearable
+          style={{ flex: '1 1 150px', maxWidth: 190 }}
+        />
+        <TextInput
+          type="date"
+          label={M.from}
+          value={filter.from}
+          max={filter.to || undefined}
+          onChange={(e) => set({ from: e.currentTarget.value })}
+          style={{ flex: '0 1 160px' }}
+        />
+        <TextInput
+          type="date"
+          label={M.to}
+          value={filter.to}
+          min={filter.from || undefined}
+          onChange={(e) => set({ to: e.currentTarget.value })}
+          style={{ flex: '0 1 160px' }}
+        />
+        {filtered ? (
+          <Button variant="subtle" onClick={() => setFilter(NO_FILTER)}>
+            {M.clearFilters}
+          </Button>
+        ) : null}
+      </Group>
+      <Text size="sm" c="dimmed" aria-live="polite" mb="sm">
+        {M.count(shown.length, rows.length)}
+      </Text>
+      <ActivityTable rows={shown} />
+    </>
+  );
+}

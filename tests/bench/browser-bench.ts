@@ -1,0 +1,78 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { BENCH_ADMIN } from './bench-targets';
+import type { Page } from '@playwright/test';
+
+/** A row of the one data table: the rows of a screen's list have an aria-rowindex. */
+export const ROW = 'tbody tr[aria-rowindex]';
+
+/** The server over `dataDir` as `npm start` runs it, on `port`, once /api/health answers. */
+export async function startServer(port: number, dataDir: string, env: Record<string, string>): Promise<ChildProcess> {
+  // node itself, not npx, so that stopping the child stops the server.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG: '0', DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (let i = 0; i < 1200; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  child.kill('SIGTERM');
+  throw new Error('server did not start');
+}
+
+/** The environment of a server over a seeded folder: no demo data, the bench admin. */
+export const BENCH_SERVER_ENV = {
+  SEED_DEMO: '0',
+  ADMIN_EMAIL: BENCH_ADMIN.email,
+  ADMIN_PASSWORD: BENCH_ADMIN.password,
+};
+
+export async function stopServer(child: ChildProcess) {
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** The login screen of `base`, redirecting to `target`: from the Login click to the first row of its table. */
+export async function loginToRows(
+  page: Page,
+  base: string,
+  who: { email: string; password: string },
+  target: string,
+  timeout = 30_000,
+) {
+  await page.goto(`${base}/login?redirect=${encodeURIComponent(target)}`);
+  await page.getByPlaceholder('Enter your email').fill(who.email);
+  await page.getByPlaceholder('Enter your password').fill(who.password);
+  const t0 = Date.now();
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.locator(ROW).first().waitFor({ timeout });
+  return Date.now() - t0;
+}
+
+/** From a reload to the first row of the screen's table. */
+export async function reloadToRows(page: Page, timeout = 30_000) {
+  const t0 = Date.now();
+  await page.reload();
+  await page.locator(ROW).first().waitFor({ timeout });
+  return Date.now() - t0;
+}
+
+/** Starts (or restarts) counting the page's longest task; `longestTask` reads it. */
+export const armLongTasks = (page: Page) =>
+  page.evaluate(() => {
+    const w = window as unknown as { longest: number; observing?: boolean };
+    w.longest = 0;
+    if (w.observing) return;
+    w.observing = true;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.longest = Math.max(w.longest, e.duration);
+    }).observe({ type: 'longtask' });
+  });
+
+/** The longest task since `armLongTasks`. */
+export const longestTask = (page: Page) => page.evaluate(() => (window as unknown as { longest: number }).longest);

@@ -1,0 +1,18 @@
+import { http, HttpResponse } from 'msw';
+import { server } from './server';
+
+/** A failure as the server sends it (API.md): the envelope with its message, field errors if any, and the status. */
+export const failure = (status: number, message: string, errors?: Record<string, string>) =>
+  HttpResponse.json({ success: false, message, showMessage: true, ...(errors ? { errors } : {}) }, { status });
+
+/** DELETE `path` (e.g. `/api/users/:id`) answered as the server does, with `message`; returns the ids asked for. */
+export function acceptDeletes(path: string, message: string) {
+  const deleted: string[] = [];
+  server.use(
+    http.delete(path, ({ params }) => {
+      deleted.push(String(params.id));
+      return HttpResponse.json({ success: true, message, showMessage: true });
+    }),
+  );
+  return deleted;
+}
