@@ -1,18 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rows, type Db } from '@/server/db/client';
-import { createTestServer, type TestServer } from '../utils/build-server';
 import { makeCourse } from '../utils/factories';
+import { serverForThisFile } from '../utils/server-for-file';
 
 /**
  * The activity log's update triggers are generated per table from its columns (activity_watch, migration
  * 0005): a column added later is not logged until the table is watched again. These tests say which.
  */
-let s: TestServer;
-beforeAll(async () => {
-  s = await createTestServer();
-});
-afterAll(() => s.close());
+const s = await serverForThisFile();
 
 /** Columns of logged tables that their update trigger does not compare, as `table.column`. */
 async function unwatchedColumns(db: Db): Promise<string[]> {

@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, createTestServer, type TestServer } from '../utils/build-server';
+import { describe, expect, it } from 'vitest';
+import { ADMIN } from '../utils/build-server';
+import { serverForThisFile } from '../utils/server-for-file';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await createTestServer();
-});
-afterAll(() => s.close());
+const s = await serverForThisFile();
 
 describe('health', () => {
   it('answers without a token and names the database', async () => {

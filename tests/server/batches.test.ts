@@ -1,16 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { batches, enrollments } from '@/server/db/schema';
-import { createTestServer, type TestServer } from '../utils/build-server';
 import { makeBatch, makeEnrollment, UNKNOWN_ID } from '../utils/factories';
+import { serverForThisFile } from '../utils/server-for-file';
 
 type WireBatch = { _id: string; batchName: string; enrollmentCount: number };
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await createTestServer();
-});
-afterAll(() => s.close());
+const s = await serverForThisFile();
 
 describe('GET /api/batches', () => {
   it('lists batches oldest first with their enrollment counts', async () => {

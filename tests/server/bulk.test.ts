@@ -1,15 +1,11 @@
 import { inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { enrollments, servicePurchases, users } from '@/server/db/schema';
 import type { BulkReply, Enrollment, Service } from '@/shared/schemas';
-import { createTestServer, type TestServer } from '../utils/build-server';
 import { makeEnrollment, makeService, makeUser, UNKNOWN_ID } from '../utils/factories';
+import { serverForThisFile } from '../utils/server-for-file';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await createTestServer();
-});
-afterAll(() => s.close());
+const s = await serverForThisFile();
 
 const bulk = (path: string, payload: object) => s.api({ method: 'POST', url: path, payload });
 const enrollmentList = async () =>

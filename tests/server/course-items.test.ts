@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Course } from '@/shared/schemas';
-import { createTestServer, type TestServer } from '../utils/build-server';
 import { ITEM_EXAMPLES } from '../utils/course-items';
 import { makeCourse, UNKNOWN_ID } from '../utils/factories';
+import { serverForThisFile } from '../utils/server-for-file';
 
 const OLD = '2020-01-01T00:00:00.000Z';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await createTestServer();
-});
-afterAll(() => s.close());
+const s = await serverForThisFile();
 
 type ArrayKey = 'syllabus' | 'faq' | 'reviews' | 'additionalResources' | 'tableData';
 interface Kind {

@@ -1,18 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { courseSyllabus, enrollments } from '@/server/db/schema';
 import { courseSchema, type Course } from '@/shared/schemas';
-import { createTestServer, type TestServer } from '../utils/build-server';
 import { EMPTY_PAGE_LISTS } from '../utils/course-page';
 import { makeCourse, makeEnrollment, UNKNOWN_ID } from '../utils/factories';
+import { serverForThisFile } from '../utils/server-for-file';
 
 const OLD = '2020-01-01T00:00:00.000Z';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await createTestServer();
-});
-afterAll(() => s.close());
+const s = await serverForThisFile();
 
 const card = (over: Record<string, unknown> = {}) => ({
   image: 'https://cdn.test/rust.png',

@@ -1,15 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { enrollments } from '@/server/db/schema';
 import type { Enrollment } from '@/shared/schemas';
-import { createTestServer, type TestServer } from '../utils/build-server';
 import { makeBatch, makeCourse, makeEnrollment, makeUser, UNKNOWN_ID } from '../utils/factories';
+import { serverForThisFile } from '../utils/server-for-file';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await createTestServer();
-});
-afterAll(() => s.close());
+const s = await serverForThisFile();
 
 async function listed(id: string): Promise<Enrollment | undefined> {
   const res = await s.api({ method: 'GET', url: '/api/enrollments' });

@@ -1,16 +1,12 @@
 import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '@/server/db/schema';
 import { pickEncoding } from '@/server/http/encoding';
-import { createTestServer, type TestServer } from '../utils/build-server';
 import { makeEnrollment, makeUser } from '../utils/factories';
+import { serverForThisFile } from '../utils/server-for-file';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await createTestServer();
-});
-afterAll(() => s.close());
+const s = await serverForThisFile();
 
 const names = async (url: string, key: string) => {
   const list = (await s.api({ method: 'GET', url })).json()[key] as {

@@ -1,14 +1,10 @@
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_OPERATIONS } from '@/shared/api-contract';
-import { createTestServer, type TestServer } from '../utils/build-server';
 import { checkRepliesAgainstContract } from '../utils/contract-check';
+import { serverForThisFile } from '../utils/server-for-file';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await createTestServer();
-});
-afterAll(() => s.close());
+const s = await serverForThisFile();
 
 interface Doc {
   openapi: string;

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { servicePurchases } from '@/server/db/schema';
 import type { Service } from '@/shared/schemas';
-import { createTestServer, type TestServer } from '../utils/build-server';
 import { makeService, makeUser, UNKNOWN_ID } from '../utils/factories';
+import { serverForThisFile } from '../utils/server-for-file';
 
 const newService = {
   serviceDetails: { title: 'SEO Audit', description: 'A full audit.', image: '/uploads/seo-audit.png' },
@@ -14,11 +14,7 @@ const newService = {
   transactionId: 'svc_1',
 };
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await createTestServer();
-});
-afterAll(() => s.close());
+const s = await serverForThisFile();
 
 describe('GET /api/services', () => {
   it('lists newest first with the full user populated, or null once the user is deleted', async () => {

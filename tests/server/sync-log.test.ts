@@ -1,17 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rows } from '@/server/db/client';
 import { users } from '@/server/db/schema';
-import { createTestServer, type TestServer } from '../utils/build-server';
 import { makeBatch, makeCourse, makeEnrollment, makeService, makeUser } from '../utils/factories';
+import { serverForThisFile } from '../utils/server-for-file';
 import { logOf, syncVersion } from '../utils/sync-log';
 
 /** The change log the triggers of migration 0003 write: every kind of write, through the real routes. */
-let s: TestServer;
-beforeAll(async () => {
-  s = await createTestServer();
-});
-afterAll(() => s.close());
+const s = await serverForThisFile();
 
 const ok = async (res: Promise<{ statusCode: number; body: string }>, status = 200) => {
   const r = await res;

@@ -1,14 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { enrollments, servicePurchases } from '@/server/db/schema';
-import { createTestServer, type TestServer } from '../utils/build-server';
 import { makeEnrollment, makeService, makeUser } from '../utils/factories';
+import { serverForThisFile } from '../utils/server-for-file';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await createTestServer();
-});
-afterAll(() => s.close());
+const s = await serverForThisFile();
 
 describe('GET /api/users', () => {
   it('lists users newest first in the wire shape, without password hashes', async () => {
