@@ -4,6 +4,23 @@ import { plural } from './plural';
  * Every sentence a person reads: spec sections 2, 4, 5 and 8 exactly as written there, and the product's own
  * (server replies, bulk actions, settings).
  */
+/** The notices after deleting a course item: 'FAQ has been deleted.', 'Failed to delete FAQ.' */
+const itemDeleted = (noun: string, lowerNoun: string) => ({
+  text: `${noun} has been deleted.`,
+  failText: `Failed to delete ${lowerNoun}.`,
+});
+
+/** What a write did, as the activity log reads it ('Approved'). */
+const ACTIVITY_VERBS = {
+  create: 'Created',
+  update: 'Updated',
+  delete: 'Deleted',
+  approve: 'Approved',
+  disapprove: 'Disapproved',
+  complete: 'Completed',
+  import: 'Imported',
+};
+
 export const MESSAGES = {
   generic: {
     errorFallback: 'An error occurred. Please try again.',
@@ -34,11 +51,11 @@ export const MESSAGES = {
       failTitle: 'Error!',
       failText: 'There was an error deleting the course.',
     },
-    syllabus: { text: 'Syllabus has been deleted.', failText: 'Failed to delete syllabus.' },
-    faq: { text: 'FAQ has been deleted.', failText: 'Failed to delete FAQ.' },
-    review: { text: 'Review has been deleted.', failText: 'Failed to delete review.' },
-    resource: { text: 'Additional resource has been deleted.', failText: 'Failed to delete additional resource.' },
-    tableData: { text: 'Table data has been deleted.', failText: 'Failed to delete table data.' },
+    syllabus: itemDeleted('Syllabus', 'syllabus'),
+    faq: itemDeleted('FAQ', 'FAQ'),
+    review: itemDeleted('Review', 'review'),
+    resource: itemDeleted('Additional resource', 'additional resource'),
+    tableData: itemDeleted('Table data', 'table data'),
     user: {
       title: 'Deleted!',
       text: 'The user has been deleted.',
@@ -46,6 +63,14 @@ export const MESSAGES = {
       failText: 'Failed to delete the user.',
     },
     batch: { title: 'Deleted!', text: 'Batch has been deleted.' },
+  },
+  /** The course item tabs: the noun of their buttons ('Add FAQ'), what the count line counts, the empty list. */
+  courseItemTabs: {
+    syllabus: { noun: 'Syllabus', counted: 'week', empty: 'No syllabus weeks yet.' },
+    faq: { noun: 'FAQ', counted: 'question', empty: 'No FAQs yet.' },
+    review: { noun: 'Review', counted: 'review', empty: 'No reviews yet.' },
+    resource: { noun: 'Resource', counted: 'resource', empty: 'No resources yet.' },
+    tableData: { noun: 'Feature', counted: 'feature', empty: 'No features yet.' },
   },
   enrollment: {
     completeFailed: 'Failed to mark course as completed',
@@ -268,15 +293,7 @@ export const MESSAGES = {
      * A write's summary is "<verb> <noun>: <record name>", e.g. "Approved enrollment: Jane Doe (jane@x.dev) ·
      * React Basics" (composed in the database, migration 0004, from these words).
      */
-    verbs: {
-      create: 'Created',
-      update: 'Updated',
-      delete: 'Deleted',
-      approve: 'Approved',
-      disapprove: 'Disapproved',
-      complete: 'Completed',
-      import: 'Imported',
-    },
+    verbs: ACTIVITY_VERBS,
     nouns: {
       user: 'user',
       course: 'course',
@@ -323,13 +340,7 @@ export const MESSAGES = {
       session: 'Session',
     } as Record<string, string>,
     actions: {
-      create: 'Created',
-      update: 'Updated',
-      delete: 'Deleted',
-      approve: 'Approved',
-      disapprove: 'Disapproved',
-      complete: 'Completed',
-      import: 'Imported',
+      ...ACTIVITY_VERBS,
       login: 'Logged in',
       logout: 'Logged out',
       'login-throttled': 'Login throttled',

@@ -1,7 +1,6 @@
 import { SimpleGrid, Text, TextInput } from '@mantine/core';
-import { plural } from '@/shared/plural';
-import { type Course, type TableDataItem } from '@/shared/schemas';
-import { ItemTab, type ItemView } from './item-tab';
+import { type TableDataItem } from '@/shared/schemas';
+import { itemTab } from './item-tab';
 import type { UseFormReturnType } from '@mantine/form';
 
 type Values = { feature: string; value: string };
@@ -25,15 +24,4 @@ function Content({ item }: { item: TableDataItem }) {
   );
 }
 
-const view: ItemView<'tableData', Values> = {
-  kind: 'tableData',
-  noun: 'Feature',
-  count: (n) => plural(n, 'feature'),
-  emptyText: 'No features yet.',
-  name: (item) => `feature "${item.feature}"`,
-  blank: { feature: '', value: '' },
-  Fields,
-  Content,
-};
-
-export const FeaturesTab = ({ course }: { course: Course }) => <ItemTab course={course} view={view} />;
+export const FeaturesTab = itemTab('tableData', { name: (item) => `feature "${item.feature}"`, Fields, Content });

@@ -1,4 +1,4 @@
-import { Box, Group, Paper, Text } from '@mantine/core';
+import { Box, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { WriteActionIcon } from '@/app/components/ui/write-controls';
 import type { ReactNode } from 'react';
@@ -36,5 +36,37 @@ export function ItemText({ children }: { children: ReactNode }) {
     <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-line' }}>
       {children}
     </Text>
+  );
+}
+
+/**
+ * How most items read: an optional line above (the week), the title in bold with anything beside it (the rating),
+ * then the long text.
+ */
+export function ItemBody({
+  above,
+  title,
+  beside,
+  text,
+}: {
+  above?: ReactNode;
+  title: ReactNode;
+  beside?: ReactNode;
+  text: ReactNode;
+}) {
+  const heading = <Text fw={600}>{title}</Text>;
+  return (
+    <Stack gap={4}>
+      {above}
+      {beside ? (
+        <Group gap="sm">
+          {heading}
+          {beside}
+        </Group>
+      ) : (
+        heading
+      )}
+      <ItemText>{text}</ItemText>
+    </Stack>
   );
 }

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconListDetails } from '@tabler/icons-react';
 import { useState, type ComponentType } from 'react';
 import { WriteButton } from '@/app/components/ui/write-controls';
-import { fieldsSchemaOf, itemsOf, type ItemKind, type ItemOf } from '@/app/features/courses/api/item-kinds';
+import { fieldsSchemaOf, ITEM_KINDS, itemsOf, type ItemKind, type ItemOf } from '@/app/features/courses/api/item-kinds';
 import { useItemMutations } from '@/app/features/courses/api/item-mutations';
 import {
   SchemaFormModal,
@@ -12,43 +12,52 @@ import {
 } from '@/app/features/courses/components/modals/schema-form-modal';
 import { deleteWithNotice } from '@/app/lib/confirm';
 import { MESSAGES } from '@/shared/messages';
+import { plural } from '@/shared/plural';
 import type { Course } from '@/shared/schemas';
 import { ItemRow } from './item-row';
 
 /**
- * What differs between the five item kinds: their words, form fields and how an item reads (the schema and
- * the deletion notice come from the kind).
+ * What differs between the five item kinds in code: their form fields, how an item reads and how its buttons name
+ * it. Their words come from `MESSAGES.courseItemTabs`, the schema and the deletion notice from the kind.
  */
 export interface ItemView<K extends ItemKind, V extends FormValues> {
-  kind: K;
-  /** 'Syllabus' gives 'Add Syllabus', 'Edit Syllabus', 'Update Syllabus'. */
-  noun: string;
-  count: (n: number) => string;
-  emptyText: string;
   /** Names the item in its buttons' accessible names, e.g. 'syllabus week 2' in 'Edit syllabus week 2'. */
   name: (item: ItemOf<K>) => string;
-  /** The add form's values; the edit form starts from the item's values of the same fields. */
-  blank: V;
   Fields: FieldsComponent<V>;
   Content: ComponentType<{ item: ItemOf<K> }>;
+  /** Start values of the add form other than empty text (the fields come from the kind's schema). */
+  start?: Partial<V>;
 }
 
 /** The item's values of the form's fields. */
 const valuesOf = <V extends FormValues>(item: object, blank: V) =>
   Object.fromEntries(Object.keys(blank).map((k) => [k, (item as Record<string, unknown>)[k]])) as V;
 
+/** The add form's values: each field of the kind empty, unless the view starts it elsewhere. */
+const blankOf = <V extends FormValues>(kind: ItemKind, start: Partial<V> = {}) =>
+  ({ ...Object.fromEntries(Object.keys(ITEM_KINDS[kind].fields.shape).map((k) => [k, ''])), ...start }) as V;
+
+/** The tab of one kind of course item. */
+export const itemTab =
+  <K extends ItemKind, V extends FormValues>(kind: K, view: ItemView<K, V>) =>
+  ({ course }: { course: Course }) => <ItemTab course={course} kind={kind} view={view} />;
+
 /**
  * A tab listing one kind of course item with add (modal), edit (modal, prefilled) and delete (confirm, then notice).
  */
-export function ItemTab<K extends ItemKind, V extends FormValues>({
+function ItemTab<K extends ItemKind, V extends FormValues>({
   course,
+  kind,
   view,
 }: {
   course: Course;
+  kind: K;
   view: ItemView<K, V>;
 }) {
-  const items = itemsOf(course, view.kind);
-  const { add, update, remove } = useItemMutations(view.kind, course._id);
+  const { noun, counted, empty } = MESSAGES.courseItemTabs[kind];
+  const blank = blankOf(kind, view.start);
+  const items = itemsOf(course, kind);
+  const { add, update, remove } = useItemMutations(kind, course._id);
   const [adding, addModal] = useDisclosure(false);
   const [editing, setEditing] = useState<ItemOf<K> | null>(null);
 
@@ -56,20 +65,20 @@ export function ItemTab<K extends ItemKind, V extends FormValues>({
     <Stack gap="sm">
       <Group justify="space-between">
         <Text size="sm" c="dimmed">
-          {view.count(items.length)}
+          {plural(items.length, counted)}
         </Text>
-        <WriteButton onClick={addModal.open}>+ Add {view.noun}</WriteButton>
+        <WriteButton onClick={addModal.open}>+ Add {noun}</WriteButton>
       </Group>
       {items.length === 0 ? (
-        <EmptyState icon={<IconListDetails />} withIndicatorBackground title={view.emptyText} size="sm" py="lg" />
+        <EmptyState icon={<IconListDetails />} withIndicatorBackground title={empty} size="sm" py="lg" />
       ) : (
-        <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label={`${view.noun} items`}>
+        <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label={`${noun} items`}>
           {items.map((item) => (
             <ItemRow
               key={item._id}
               name={view.name(item)}
               onEdit={() => setEditing(item)}
-              onDelete={() => void deleteWithNotice(() => remove.mutateAsync(item._id), MESSAGES.deleted[view.kind])}
+              onDelete={() => void deleteWithNotice(() => remove.mutateAsync(item._id), MESSAGES.deleted[kind])}
               deleting={remove.isPending && remove.variables === item._id}
             >
               <view.Content item={item} />
@@ -78,13 +87,13 @@ export function ItemTab<K extends ItemKind, V extends FormValues>({
         </Stack>
       )}
       <SchemaFormModal
-        title={`Add ${view.noun}`}
-        submitLabel={`Add ${view.noun}`}
+        title={`Add ${noun}`}
+        submitLabel={`Add ${noun}`}
         pendingLabel="Adding..."
         opened={adding}
         onClose={addModal.close}
-        initialValues={view.blank}
-        schema={fieldsSchemaOf(view.kind)}
+        initialValues={blank}
+        schema={fieldsSchemaOf(kind)}
         Fields={view.Fields}
         onSubmit={(fields) => add.mutateAsync(fields)}
         pending={add.isPending}
@@ -94,13 +103,13 @@ export function ItemTab<K extends ItemKind, V extends FormValues>({
       {editing ? (
         <SchemaFormModal
           key={editing._id}
-          title={`Edit ${view.noun}`}
-          submitLabel={`Update ${view.noun}`}
+          title={`Edit ${noun}`}
+          submitLabel={`Update ${noun}`}
           pendingLabel="Updating..."
           opened
           onClose={() => setEditing(null)}
-          initialValues={valuesOf(editing, view.blank)}
-          schema={fieldsSchemaOf(view.kind)}
+          initialValues={valuesOf(editing, blank)}
+          schema={fieldsSchemaOf(kind)}
           Fields={view.Fields}
           onSubmit={(fields) => update.mutateAsync({ id: editing._id, fields })}
           pending={update.isPending}

@@ -1,11 +1,11 @@
 import { ActionIcon, Button, Group, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconPlus, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
-import { WriteButton } from '@/app/components/ui/write-controls';
 import { useUpdateLearningPoints } from '@/app/features/courses/api/update-learning-points';
 import { LongTextInput } from '@/app/features/courses/components/long-text-input';
 import { zodValidate } from '@/app/lib/form';
 import { whatYouWillLearnBody, type Course } from '@/shared/schemas';
+import { UpdateButton } from './update-button';
 import { useServerForm } from './use-server-form';
 
 /** Learn: the what-you-will-learn points, edited as lines (each required) and saved together with Update. */
@@ -72,9 +72,7 @@ export function LearnTab({ course }: { course: Course }) {
           >
             Add point
           </Button>
-          <WriteButton type="submit" disabled={update.isPending}>
-            {update.isPending ? 'Updating...' : 'Update'}
-          </WriteButton>
+          <UpdateButton pending={update.isPending} label="Update" />
         </Group>
       </Stack>
     </form>

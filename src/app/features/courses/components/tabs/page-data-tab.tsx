@@ -1,10 +1,10 @@
 import { Fieldset, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { MoneyInput } from '@/app/components/ui/money-input';
-import { WriteButton } from '@/app/components/ui/write-controls';
 import { useUpdatePageData } from '@/app/features/courses/api/update-page-data';
 import { LongTextInput } from '@/app/features/courses/components/long-text-input';
 import { zodValidate } from '@/app/lib/form';
 import { pageDataBody, type Course, type CourseDetails } from '@/shared/schemas';
+import { UpdateButton } from './update-button';
 import { useServerForm } from './use-server-form';
 
 const DETAIL_FIELDS: { key: keyof CourseDetails; label: string; placeholder?: string }[] = [
@@ -84,9 +84,7 @@ export function PageDataTab({ course }: { course: Course }) {
           </SimpleGrid>
         </Fieldset>
         <Group justify="flex-end">
-          <WriteButton type="submit" disabled={update.isPending}>
-            {update.isPending ? 'Updating...' : 'Update All Data'}
-          </WriteButton>
+          <UpdateButton pending={update.isPending} label="Update All Data" />
         </Group>
       </Stack>
     </form>

@@ -1,8 +1,7 @@
 import { Anchor, Stack, Text, TextInput } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
-import { plural } from '@/shared/plural';
-import { type Course, type ResourceItem } from '@/shared/schemas';
-import { ItemTab, type ItemView } from './item-tab';
+import { type ResourceItem } from '@/shared/schemas';
+import { itemTab } from './item-tab';
 import type { UseFormReturnType } from '@mantine/form';
 
 type Values = { name: string; link: string };
@@ -34,15 +33,4 @@ function Content({ item }: { item: ResourceItem }) {
   );
 }
 
-const view: ItemView<'resource', Values> = {
-  kind: 'resource',
-  noun: 'Resource',
-  count: (n) => plural(n, 'resource'),
-  emptyText: 'No resources yet.',
-  name: (item) => `resource "${item.name}"`,
-  blank: { name: '', link: '' },
-  Fields,
-  Content,
-};
-
-export const ResourcesTab = ({ course }: { course: Course }) => <ItemTab course={course} view={view} />;
+export const ResourcesTab = itemTab('resource', { name: (item) => `resource "${item.name}"`, Fields, Content });

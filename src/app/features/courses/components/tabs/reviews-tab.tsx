@@ -1,11 +1,11 @@
-import { Group, Input, Rating, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Input, Rating, Text, TextInput } from '@mantine/core';
 import { useId } from 'react';
 import { LongTextInput } from '@/app/features/courses/components/long-text-input';
 import { RATING_MAX, RATING_MIN } from '@/shared/constants';
 import { plural } from '@/shared/plural';
-import { type Course, type ReviewItem } from '@/shared/schemas';
-import { ItemText } from './item-row';
-import { ItemTab, type ItemView } from './item-tab';
+import { type ReviewItem } from '@/shared/schemas';
+import { ItemBody } from './item-row';
+import { itemTab } from './item-tab';
 import type { UseFormReturnType } from '@mantine/form';
 
 type Values = { reviewer: string; rating: number; comment: string };
@@ -41,32 +41,21 @@ function Fields({ form }: { form: UseFormReturnType<Values> }) {
 }
 
 function Content({ item }: { item: ReviewItem }) {
-  return (
-    <Stack gap={4}>
-      <Group gap="sm">
-        <Text fw={600}>{item.reviewer}</Text>
-        <Rating
-          value={item.rating}
-          readOnly
-          size="sm"
-          role="img"
-          aria-label={`${starLabel(item.rating)} out of ${RATING_MAX}`}
-        />
-      </Group>
-      <ItemText>{item.comment}</ItemText>
-    </Stack>
+  const stars = (
+    <Rating
+      value={item.rating}
+      readOnly
+      size="sm"
+      role="img"
+      aria-label={`${starLabel(item.rating)} out of ${RATING_MAX}`}
+    />
   );
+  return <ItemBody title={item.reviewer} beside={stars} text={item.comment} />;
 }
 
-const view: ItemView<'review', Values> = {
-  kind: 'review',
-  noun: 'Review',
-  count: (n) => plural(n, 'review'),
-  emptyText: 'No reviews yet.',
+export const ReviewsTab = itemTab('review', {
   name: (item) => `review by ${item.reviewer}`,
-  blank: { reviewer: '', rating: RATING_MIN, comment: '' },
   Fields,
   Content,
-};
-
-export const ReviewsTab = ({ course }: { course: Course }) => <ItemTab course={course} view={view} />;
+  start: { rating: RATING_MIN },
+});

@@ -1,9 +1,8 @@
-import { Badge, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, NumberInput, TextInput } from '@mantine/core';
 import { LongTextInput } from '@/app/features/courses/components/long-text-input';
-import { plural } from '@/shared/plural';
-import { type Course, type SyllabusItem } from '@/shared/schemas';
-import { ItemText } from './item-row';
-import { ItemTab, type ItemView } from './item-tab';
+import { type SyllabusItem } from '@/shared/schemas';
+import { ItemBody } from './item-row';
+import { itemTab } from './item-tab';
 import type { UseFormReturnType } from '@mantine/form';
 
 type Values = { week: number | string; topic: string; details: string };
@@ -26,26 +25,12 @@ function Fields({ form }: { form: UseFormReturnType<Values> }) {
 }
 
 function Content({ item }: { item: SyllabusItem }) {
-  return (
-    <Stack gap={4}>
-      <Badge variant="light" radius="sm">
-        Week {item.week}
-      </Badge>
-      <Text fw={600}>{item.topic}</Text>
-      <ItemText>{item.details}</ItemText>
-    </Stack>
+  const week = (
+    <Badge variant="light" radius="sm">
+      Week {item.week}
+    </Badge>
   );
+  return <ItemBody above={week} title={item.topic} text={item.details} />;
 }
 
-const view: ItemView<'syllabus', Values> = {
-  kind: 'syllabus',
-  noun: 'Syllabus',
-  count: (n) => plural(n, 'week'),
-  emptyText: 'No syllabus weeks yet.',
-  name: (item) => `syllabus week ${item.week}`,
-  blank: { week: '', topic: '', details: '' },
-  Fields,
-  Content,
-};
-
-export const SyllabusTab = ({ course }: { course: Course }) => <ItemTab course={course} view={view} />;
+export const SyllabusTab = itemTab('syllabus', { name: (item) => `syllabus week ${item.week}`, Fields, Content });
