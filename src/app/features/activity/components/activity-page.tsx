@@ -1,4 +1,13 @@
-import { Button, CloseButton, Group, Select, Text, TextInput } from '@mantine/core';
+import {
+  Button,
+  CloseButton,
+  Group,
+  Select,
+  Text,
+  TextInput,
+  type ComboboxData,
+  type MantineStyleProp,
+} from '@mantine/core';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
@@ -26,6 +35,33 @@ const ACTION_OPTIONS = ACTIVITY_ACTIONS.map((a) => ({ value: a, label: M.actions
 const route = getRouteApi('/_authed/activity/');
 const filterKey = (f: ActivityFilter) => JSON.stringify(searchOfFilter(f));
 
+/** A day the log is filtered from or to; the other end of the range bounds it. */
+function DateFilter({
+  label,
+  value,
+  min,
+  max,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  min?: string;
+  max?: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <TextInput
+      type="date"
+      label={label}
+      value={value}
+      min={min || undefined}
+      max={max || undefined}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      style={{ flex: '0 1 160px' }}
+    />
+  );
+}
+
 /**
  * Every write, login and logout, newest first (from the synced device copy, offline too): filters by admin,
  * kind, action and dates, a search by record name or email, and a CSV of what is shown. The filters live in
@@ -50,6 +86,17 @@ export function ActivityPage() {
     [rows],
   );
   const filtered = Object.entries(filter).some(([, v]) => v);
+  const selects: {
+    key: 'admin' | 'kind' | 'action';
+    label: string;
+    data: ComboboxData;
+    searchable?: boolean;
+    style: MantineStyleProp;
+  }[] = [
+    { key: 'admin', label: M.admin, data: admins, searchable: true, style: { flex: '1 1 200px', maxWidth: 280 } },
+    { key: 'kind', label: M.kind, data: KIND_OPTIONS, style: { flex: '1 1 150px', maxWidth: 190 } },
+    { key: 'action', label: M.action, data: ACTION_OPTIONS, style: { flex: '1 1 150px', maxWidth: 190 } },
+  ];
 
   return (
     <>
@@ -71,50 +118,18 @@ export function ActivityPage() {
           onChange={(e) => set({ q: e.currentTarget.value })}
           style={{ flex: '1 1 260px', maxWidth: 380 }}
         />
-        <Select
-          label={M.admin}
-          placeholder={M.any}
-          data={admins}
-          value={filter.admin}
-          onChange={(admin) => set({ admin })}
-          clearable
-          searchable
-          style={{ flex: '1 1 200px', maxWidth: 280 }}
-        />
-        <Select
-          label={M.kind}
-          placeholder={M.any}
-          data={KIND_OPTIONS}
-          value={filter.kind}
-          onChange={(kind) => set({ kind })}
-          clearable
-          style={{ flex: '1 1 150px', maxWidth: 190 }}
-        />
-        <Select
-          label={M.action}
-          placeholder={M.any}
-          data={ACTION_OPTIONS}
-          value={filter.action}
-          onChange={(action) => set({ action })}
-          clearable
-          style={{ flex: '1 1 150px', maxWidth: 190 }}
-        />
-        <TextInput
-          type="date"
-          label={M.from}
-          value={filter.from}
-          max={filter.to || undefined}
-          onChange={(e) => set({ from: e.currentTarget.value })}
-          style={{ flex: '0 1 160px' }}
-        />
-        <TextInput
-          type="date"
-          label={M.to}
-          value={filter.to}
-          min={filter.from || undefined}
-          onChange={(e) => set({ to: e.currentTarget.value })}
-          style={{ flex: '0 1 160px' }}
-        />
+        {selects.map(({ key, ...props }) => (
+          <Select
+            key={key}
+            {...props}
+            placeholder={M.any}
+            value={filter[key]}
+            onChange={(value) => set({ [key]: value })}
+            clearable
+          />
+        ))}
+        <DateFilter label={M.from} value={filter.from} max={filter.to} onChange={(from) => set({ from })} />
+        <DateFilter label={M.to} value={filter.to} min={filter.from} onChange={(to) => set({ to })} />
         {filtered ? (
           <Button variant="subtle" onClick={() => setFilter(NO_FILTER)}>
             {M.clearFilters}
