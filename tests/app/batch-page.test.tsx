@@ -7,7 +7,7 @@ import { batches, enrollments, services } from '../mocks/fixtures';
 import { failure } from '../mocks/replies';
 import { server } from '../mocks/server';
 import { setMockLists } from '../mocks/sync-api';
-import { holdStoredList, storedCopy } from '../utils/device-copy';
+import { holdPulls, holdStoredList, storedCopy } from '../utils/device-copy';
 import { captureDownloads, csvLines } from '../utils/downloads';
 import { renderApp } from '../utils/render';
 import { columnHeaders, CHECKBOX_COLUMN } from '../utils/table';
@@ -66,6 +66,26 @@ describe('batch enrollments page', () => {
 
   it('an unknown batch goes back to the overview', async () => {
     const { router } = renderApp('/enrollments/batch/30000000-0000-4000-8000-00000000dead');
+    expect(await screen.findByRole('heading', { name: 'Enrollments Data' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/enrollments');
+  });
+
+  it('a batch newer than the device copy waits for the start-up pull instead of going back', async () => {
+    await storedCopy();
+    const fresh: Batch = { ...winter, _id: '30000000-0000-4000-8000-0000000000f1', batchName: 'Fresh Cohort' };
+    setMockLists({ batches: [...batches, fresh] });
+    const release = holdPulls();
+    const { router } = renderApp(`/enrollments/batch/${fresh._id}`);
+    expect(await screen.findByText('Loading')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/enrollments/batch/${fresh._id}`);
+    release();
+    expect(await screen.findByRole('heading', { name: 'Fresh Cohort' })).toBeInTheDocument();
+  });
+
+  it('offline, a batch the device copy does not hold goes back to the overview', async () => {
+    await storedCopy();
+    server.use(http.get('/api/sync', () => HttpResponse.error()));
+    const { router } = renderApp('/enrollments/batch/30000000-0000-4000-8000-0000000000f1');
     expect(await screen.findByRole('heading', { name: 'Enrollments Data' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/enrollments');
   });

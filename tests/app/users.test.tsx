@@ -6,7 +6,8 @@ import { URL_SYNC_MS } from '@/app/lib/url-state';
 import { users } from '../mocks/fixtures';
 import { acceptDeletes, failure } from '../mocks/replies';
 import { server } from '../mocks/server';
-import { slowListReads } from '../mocks/sync-api';
+import { setMockLists, slowListReads } from '../mocks/sync-api';
+import { holdPulls, storedCopy } from '../utils/device-copy';
 import { captureDownloads } from '../utils/downloads';
 import { renderApp } from '../utils/render';
 import { columnHeaders, CHECKBOX_COLUMN, bodyRows } from '../utils/table';
@@ -237,6 +238,18 @@ describe('user profile', () => {
     void queryClient.resetQueries({ queryKey: ['users'] });
     expect(await screen.findByText('Loading')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: ann.name })).toBeInTheDocument();
+  });
+
+  it('a user newer than the device copy shows Loading until the start-up pull brings them', async () => {
+    await storedCopy();
+    const fresh = { ...ann, _id: '10000000-0000-4000-8000-0000000000f1', name: 'Fresh Person' };
+    setMockLists({ users: [...users, fresh] });
+    const release = holdPulls();
+    renderApp(`/users/${fresh._id}`);
+    expect(await screen.findByText('Loading')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'User not found' })).not.toBeInTheDocument();
+    release();
+    expect(await screen.findByRole('heading', { name: 'Fresh Person' })).toBeInTheDocument();
   });
 
   it('an id that is not in the loaded list says so and links back', async () => {

@@ -1,4 +1,5 @@
 import { waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { expect, vi } from 'vitest';
 import { auth } from '@/app/features/auth/auth-store';
 import { createQueryClient } from '@/app/lib/query-client';
@@ -9,6 +10,8 @@ import { LIST_CODECS } from '@/app/lib/sync/list-codecs';
 import { syncEngine } from '@/app/lib/sync/sync-engine';
 import { SYNC_LISTS, type SyncList } from '@/shared/schemas/sync';
 import { adminUser } from '../mocks/fixtures';
+import { server } from '../mocks/server';
+import { syncReply } from '../mocks/sync-api';
 
 /** An admin's device copy as IndexedDB holds it, decoded: null when there is none. */
 export async function deviceCopy(adminId: string) {
@@ -62,4 +65,17 @@ export function holdStoredList(list: SyncList) {
     released = true;
     held.forEach((give) => give());
   };
+}
+
+/** Every pull waits until `release()`, as if the start-up's first pull were still on its way. */
+export function holdPulls() {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  server.use(
+    http.get('/api/sync', async ({ request }) => {
+      await held;
+      return HttpResponse.json(syncReply(new URL(request.url).searchParams.get('cursor')));
+    }),
+  );
+  return release;
 }

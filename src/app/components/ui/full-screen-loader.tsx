@@ -1,6 +1,5 @@
 import { Center, Group, Loader, Progress, Stack, Text } from '@mantine/core';
-import { useSyncExternalStore } from 'react';
-import { syncEngine } from '@/app/lib/sync/sync-engine';
+import { useSyncState } from '@/app/lib/sync/use-sync-state';
 import { MESSAGES } from '@/shared/messages';
 
 /** Covers the whole screen: the startup token login, the first sync and Reload Data. */
@@ -36,7 +35,7 @@ export function FullScreenLoader({ label, progress }: { label: string; progress?
 
 /** The loader of a full sync: counts the rows received so far. */
 export function SyncProgressLoader({ label }: { label: string }) {
-  const { progress } = useSyncExternalStore(syncEngine.subscribe, syncEngine.getState);
+  const { progress } = useSyncState();
   return <FullScreenLoader label={label} progress={progress ?? undefined} />;
 }
 

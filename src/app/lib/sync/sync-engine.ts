@@ -98,6 +98,11 @@ const freshMeta = (gen = 1): DeviceMeta => ({ format: FORMAT, gen, cursor: null,
 export interface SyncState {
   /** Rows received of a full sync under way (the first one, or Reload Data's). */
   progress: { done: number; total: number } | null;
+  /**
+   * The first pull of this start-up has ended (brought the server's changes, or failed: offline). Until then a
+   * record missing from the device copy may only be newer than it, so a screen waits before calling it gone.
+   */
+  caughtUp: boolean;
 }
 
 /** The rows of the lists a reply touches, read loosely: a reply that is not the API's is refused whole. */
@@ -144,7 +149,7 @@ class SyncSession {
   constructor(
     private readonly qc: QueryClient,
     readonly adminId: string,
-    private readonly setState: (s: SyncState) => void,
+    private readonly setState: (s: Partial<SyncState>) => void,
   ) {
     // The engine alone fills these queries: never refetched on their own, never dropped, never compared row by row.
     for (const key of [...SYNC_LISTS.map((l) => [l]), SYNC_QUERY_KEY])
@@ -343,11 +348,15 @@ class SyncSession {
 
   /** Through the query cache, so a failed pull is reported like every failed read (lib/query-client.ts). */
   private async fetchPull() {
-    await this.qc.fetchQuery({
-      queryKey: SYNC_QUERY_KEY,
-      queryFn: ({ signal }) => this.pullPages(AbortSignal.any([signal, this.abort.signal])),
-      staleTime: 0,
-    });
+    try {
+      await this.qc.fetchQuery({
+        queryKey: SYNC_QUERY_KEY,
+        queryFn: ({ signal }) => this.pullPages(AbortSignal.any([signal, this.abort.signal])),
+        staleTime: 0,
+      });
+    } finally {
+      this.setState({ caughtUp: true });
+    }
   }
 
   /** Pages until the server has nothing more; each page is applied and stored before the next is asked for. */
@@ -603,11 +612,12 @@ class SyncSession {
 // ---- The one engine of this tab: started at login (or with a stored session), stopped at logout. ----
 
 let session: SyncSession | null = null;
-let state: SyncState = { progress: null };
+const START: SyncState = { progress: null, caughtUp: false };
+let state = START;
 const listeners = new Set<() => void>();
-const setState = (next: SyncState) => {
-  if (next.progress === state.progress) return;
-  state = next;
+const setState = (next: Partial<SyncState>) => {
+  if (Object.entries(next).every(([k, v]) => state[k as keyof SyncState] === v)) return;
+  state = { ...state, ...next };
   listeners.forEach((l) => l());
 };
 
@@ -623,7 +633,7 @@ export const syncEngine = {
   stop() {
     session?.stop();
     session = null;
-    setState({ progress: null });
+    setState(START);
   },
   /** The post-login loader: resolves when the copy is whole; rejects when a first sync fails. */
   async ready() {

@@ -5,6 +5,7 @@ import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router'
 import { RecordHistory } from '@/app/components/ui/record-history';
 import { coursesQuery } from '@/app/features/courses/api/get-courses';
 import { DEFAULT_COURSE_TAB } from '@/app/features/courses/course-tabs';
+import { useSyncState } from '@/app/lib/sync/use-sync-state';
 import { CourseHero } from './course-hero';
 import { CourseTabs } from './course-tabs';
 
@@ -17,9 +18,11 @@ export function CourseDetailPage() {
   const navigate = useNavigate({ from: '/courses/$id' });
   const { data: courses, isFetching } = useQuery(coursesQuery);
   const course = courses?.find((c) => c._id === id);
+  const { caughtUp } = useSyncState();
 
+  // A course newer than the device copy comes with this start-up's first pull.
   if (!course)
-    return courses && !isFetching ? (
+    return courses && !isFetching && caughtUp ? (
       <Stack gap="lg">
         <CourseNotFound />
         <RecordHistory recordId={id} />

@@ -7,7 +7,7 @@ import { YesNoBadge } from '@/app/components/ui/badges';
 import { BulkActions, type BulkTarget } from '@/app/components/ui/bulk-actions';
 import { DataTable, type Column } from '@/app/components/ui/data-table';
 import { PageHeader } from '@/app/components/ui/page-header';
-import { BackLink } from '@/app/components/ui/record-page';
+import { BackLink, RecordLoading } from '@/app/components/ui/record-page';
 import { recordId, useRowSelection } from '@/app/components/ui/row-selection';
 import { WriteButton } from '@/app/components/ui/write-controls';
 import { batchesQuery } from '@/app/features/enrollments/api/get-batches';
@@ -15,6 +15,7 @@ import { enrollmentsQuery } from '@/app/features/enrollments/api/get-enrollments
 import { downloadEnrollments } from '@/app/features/enrollments/csv';
 import { enrolleeEmail, enrolleeName } from '@/app/features/enrollments/enrollee';
 import { formatLongDate, formatMoney } from '@/app/lib/format';
+import { useSyncState } from '@/app/lib/sync/use-sync-state';
 import { MESSAGES } from '@/shared/messages';
 import { ENROLLMENT_BULK_ACTIONS, type Enrollment } from '@/shared/schemas';
 import { EnrollmentRowActions } from './enrollment-row-actions';
@@ -31,7 +32,10 @@ const BULK: BulkTarget<Enrollment> = {
   name: enrolleeName,
 };
 
-/** The enrollments of one batch; an unknown batch id goes back to the overview. */
+/**
+ * The enrollments of one batch; an unknown batch id goes back to the overview, once this start-up's first pull
+ * has ended (a batch newer than the device copy comes with it).
+ */
 export function BatchEnrollmentsPage() {
   const { id } = useParams({ from: '/_authed/enrollments/batch/$id' });
   const navigate = useNavigate();
@@ -41,8 +45,9 @@ export function BatchEnrollmentsPage() {
   const rows = useMemo(() => enrollments.filter((e) => e.batchId === id), [enrollments, id]);
   const [importing, setImporting] = useState(false);
   const selection = useRowSelection(rows, recordId, selectLabel, id);
+  const { caughtUp } = useSyncState();
 
-  if (!batch) return <Navigate to="/enrollments" replace />;
+  if (!batch) return caughtUp ? <Navigate to="/enrollments" replace /> : <RecordLoading text="Loading" />;
 
   const columns: Column<Enrollment>[] = [
     {

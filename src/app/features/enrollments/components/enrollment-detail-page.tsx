@@ -6,12 +6,14 @@ import { useState } from 'react';
 import { YesNoBadge } from '@/app/components/ui/badges';
 import { PageHeader } from '@/app/components/ui/page-header';
 import { RecordHistory, useRecordHistory } from '@/app/components/ui/record-history';
+import { RecordLoading } from '@/app/components/ui/record-page';
 import { DeleteButton, WriteButton } from '@/app/components/ui/write-controls';
 import { useConfirmedDelete } from '@/app/features/enrollments/api/delete-enrollment';
 import { batchesQuery } from '@/app/features/enrollments/api/get-batches';
 import { enrollmentsQuery } from '@/app/features/enrollments/api/get-enrollments';
 import { downloadEnrollments } from '@/app/features/enrollments/csv';
 import { enrolleeName } from '@/app/features/enrollments/enrollee';
+import { useSyncState } from '@/app/lib/sync/use-sync-state';
 import { MESSAGES } from '@/shared/messages';
 import type { Batch } from '@/shared/schemas';
 import { ApprovalButton } from './approval-button';
@@ -32,9 +34,12 @@ export function EnrollmentDetailPage() {
   // Set while this screen deletes its enrollment: once it leaves the list, go back to its batch instead.
   const [deletedFrom, setDeletedFrom] = useState<string | null>(null);
   const history = useRecordHistory(id);
+  const { caughtUp } = useSyncState();
 
   const enrollment = enrollments.find((e) => e._id === id);
   if (!enrollment) {
+    // One newer than the device copy comes with this start-up's first pull.
+    if (!caughtUp) return <RecordLoading text="Loading" />;
     if (!deletedFrom && history?.some((a) => a.action === 'delete')) return <DeletedEnrollment id={id} />;
     return deletedFrom ? (
       <Navigate to="/enrollments/batch/$id" params={{ id: deletedFrom }} replace />

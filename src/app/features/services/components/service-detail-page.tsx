@@ -8,6 +8,7 @@ import { servicesQuery } from '@/app/features/services/api/get-services';
 import { serviceImageUrl } from '@/app/features/services/image-url';
 import { formatDateTime, formatMoney, orNA } from '@/app/lib/format';
 import { useSiteUrl } from '@/app/lib/site-config';
+import { useSyncState } from '@/app/lib/sync/use-sync-state';
 import { MESSAGES } from '@/shared/messages';
 import { AccountInfo } from './account-info';
 import { DeleteServiceButton, ServiceStatusBadge, VerifyServiceButton } from './service-actions';
@@ -24,8 +25,10 @@ export function ServiceDetailPage() {
   const { data: services } = useQuery(servicesQuery);
   const service = services?.find((s) => s._id === id);
   const siteUrl = useSiteUrl();
+  const { caughtUp } = useSyncState();
 
-  if (!services) return <RecordLoading text={MESSAGES.services.loading} />;
+  // A purchase newer than the device copy comes with this start-up's first pull.
+  if (!services || (!service && !caughtUp)) return <RecordLoading text={MESSAGES.services.loading} />;
   if (!service)
     return (
       <RecordNotFound

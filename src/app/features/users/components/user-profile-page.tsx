@@ -7,6 +7,7 @@ import { RecordHistory } from '@/app/components/ui/record-history';
 import { BackLink, RecordLoading, RecordNotFound } from '@/app/components/ui/record-page';
 import { usersQuery } from '@/app/features/users/api/get-users';
 import { formatDate, orNA } from '@/app/lib/format';
+import { useSyncState } from '@/app/lib/sync/use-sync-state';
 import { DeleteUserButton, DownloadUserButton } from './user-actions';
 import { initialOf } from './users-table';
 
@@ -20,8 +21,10 @@ export function UserProfilePage() {
   const navigate = useNavigate();
   const { data: users } = useQuery(usersQuery);
   const user = users?.find((u) => u._id === id);
+  const { caughtUp } = useSyncState();
 
-  if (!users) return <RecordLoading text="Loading" />;
+  // A user newer than the device copy comes with this start-up's first pull.
+  if (!users || (!user && !caughtUp)) return <RecordLoading text="Loading" />;
   if (!user)
     return (
       <RecordNotFound
