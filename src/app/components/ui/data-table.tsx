@@ -84,6 +84,8 @@ export function DataTable<T>({
 
   // Rows that open nothing are not focusable: then the scroll box is, so a keyboard can scroll it.
   const scrollFocus = onRowClick ? -1 : 0;
+  /** The scrolling box, the phone's cards or the table: the virtualizer's element, at most maxHeight tall. */
+  const scrollBox = { ref: scrollRef, style: { maxHeight }, tabIndex: scrollFocus };
 
   const rowProps = (row: T, index: number) => ({
     'data-index': index,
@@ -97,14 +99,7 @@ export function DataTable<T>({
 
   if (phone) {
     return (
-      <div
-        ref={scrollRef}
-        className={classes.cards}
-        style={{ maxHeight }}
-        tabIndex={scrollFocus}
-        role="list"
-        aria-label={caption}
-      >
+      <div {...scrollBox} className={classes.cards} role="list" aria-label={caption}>
         {rows.length === 0 ? (
           <Text c="dimmed" ta="center" py="xl">
             {emptyText}
@@ -149,10 +144,8 @@ export function DataTable<T>({
 
   return (
     <div
-      ref={scrollRef}
+      {...scrollBox}
       className={classes.scroll}
-      style={{ maxHeight }}
-      tabIndex={scrollFocus}
       {...(scrollFocus === 0 ? { role: 'region', 'aria-label': caption } : {})}
     >
       <Table
