@@ -49,3 +49,36 @@ export function DeleteActionIcon(props: ActionIconProps & ButtonAttrs & { label:
     </WriteActionIcon>
   );
 }
+
+/** Where a record's delete button stands: `compact` in a table row; `onDeleted` runs once the record is gone. */
+export type DeleteOptions = { compact?: boolean; onDeleted?: () => void };
+
+/**
+ * A delete that asks first: the table's icon (`compact`, named by `label`) or a labelled button. `remove` asks,
+ * deletes and resolves true once the record is gone; then `onDeleted` runs (e.g. back to the list).
+ */
+export function ConfirmedDeleteButton({
+  compact = false,
+  label,
+  children,
+  size,
+  loading,
+  remove,
+  onDeleted,
+}: DeleteOptions & {
+  label: string;
+  children: ReactNode;
+  size?: ButtonProps['size'];
+  loading: boolean;
+  remove: () => Promise<boolean>;
+}) {
+  const onClick = async () => {
+    if (await remove()) onDeleted?.();
+  };
+  if (compact) return <DeleteActionIcon label={label} loading={loading} onClick={() => void onClick()} />;
+  return (
+    <DeleteButton size={size} loading={loading} onClick={() => void onClick()}>
+      {children}
+    </DeleteButton>
+  );
+}

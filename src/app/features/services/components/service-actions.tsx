@@ -1,6 +1,6 @@
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { YesNoBadge } from '@/app/components/ui/badges';
-import { DeleteActionIcon, DeleteButton, WriteButton } from '@/app/components/ui/write-controls';
+import { ConfirmedDeleteButton, type DeleteOptions, WriteButton } from '@/app/components/ui/write-controls';
 import { useDeleteService, useDeletingServiceIds } from '@/app/features/services/api/delete-service';
 import { useVerifyingServiceIds, useVerifyService } from '@/app/features/services/api/verify-service';
 import { confirmWrite } from '@/app/lib/confirm';
@@ -33,44 +33,33 @@ export function VerifyServiceButton({ service, size = 'xs' }: { service: Service
 }
 
 /** Asks with the service's own dialog (spec 5), then deletes; a failure is toasted and logged by the mutation. */
-export function DeleteServiceButton({
-  service,
-  compact = false,
-  onDeleted,
-}: {
-  service: Service;
-  compact?: boolean;
-  onDeleted?: () => void;
-}) {
+export function DeleteServiceButton({ service, ...options }: { service: Service } & DeleteOptions) {
   const { mutateAsync } = useDeleteService();
   const deleting = useDeletingServiceIds().has(service._id);
   const title = service.serviceDetails.title;
-  const onClick = async () => {
+  const remove = async () => {
     const ok = await confirmWrite({
       title: MESSAGES.deleteService.title,
       text: MESSAGES.deleteService.text(title),
       confirmText: 'Delete',
     });
-    if (!ok) return;
+    if (!ok) return false;
     try {
       await mutateAsync(service._id);
     } catch {
-      return;
+      return false;
     }
-    onDeleted?.();
+    return true;
   };
-  if (compact) {
-    return (
-      <DeleteActionIcon
-        label={`Delete service ${title} of ${service.userDetails.name}`}
-        loading={deleting}
-        onClick={() => void onClick()}
-      />
-    );
-  }
   return (
-    <DeleteButton size="sm" loading={deleting} onClick={() => void onClick()}>
+    <ConfirmedDeleteButton
+      {...options}
+      label={`Delete service ${title} of ${service.userDetails.name}`}
+      size="sm"
+      loading={deleting}
+      remove={remove}
+    >
       Delete
-    </DeleteButton>
+    </ConfirmedDeleteButton>
   );
 }

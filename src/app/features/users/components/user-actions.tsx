@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Tooltip } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { DeleteActionIcon, DeleteButton } from '@/app/components/ui/write-controls';
+import { ConfirmedDeleteButton, type DeleteOptions } from '@/app/components/ui/write-controls';
 import { useDeleteUser, useDeletingUserIds } from '@/app/features/users/api/delete-user';
 import { downloadUsersCsv, userFileName } from '@/app/features/users/csv';
 import { deleteWithNotice } from '@/app/lib/confirm';
@@ -16,26 +16,12 @@ function useConfirmedDelete(user: User) {
 }
 
 /** `compact`: the table's icon; otherwise a labelled button for the profile. */
-export function DeleteUserButton({
-  user,
-  compact = false,
-  onDeleted,
-}: {
-  user: User;
-  compact?: boolean;
-  onDeleted?: () => void;
-}) {
+export function DeleteUserButton({ user, ...options }: { user: User } & DeleteOptions) {
   const { run, deleting } = useConfirmedDelete(user);
-  const onClick = async () => {
-    if (await run()) onDeleted?.();
-  };
-  if (compact) {
-    return <DeleteActionIcon label={`Delete user ${user.name}`} loading={deleting} onClick={() => void onClick()} />;
-  }
   return (
-    <DeleteButton loading={deleting} onClick={() => void onClick()}>
+    <ConfirmedDeleteButton {...options} label={`Delete user ${user.name}`} loading={deleting} remove={run}>
       Delete user
-    </DeleteButton>
+    </ConfirmedDeleteButton>
   );
 }
 
