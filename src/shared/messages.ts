@@ -88,9 +88,23 @@ export const MESSAGES = {
     noUsers: 'No users found.',
     noDownload: 'No user data available to download.',
     searchPlaceholder: 'Search by Name or Email',
+    record: {
+      back: 'Back to users',
+      loading: 'Loading',
+      notFoundTitle: 'User not found',
+      notFoundText: 'This user is not in the loaded list. They may have been deleted.',
+    },
   },
   enrollments: { empty: 'No enrollments found.' },
-  services: { empty: 'No services found.', loading: 'Loading service details...' },
+  services: {
+    empty: 'No services found.',
+    record: {
+      back: 'Back to services',
+      loading: 'Loading service details...',
+      notFoundTitle: 'Service not found',
+      notFoundText: 'This purchase is not in the loaded list. It may have been deleted.',
+    },
+  },
   notFound: { title: 'Oops! Lost in Space?', code: 'Error Code: 404 - Page Not Found' },
   server: {
     enrollmentCreated: 'Enrollment created.',

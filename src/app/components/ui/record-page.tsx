@@ -1,6 +1,11 @@
 import { Anchor, Center, Group, Loader, Stack, Text, Title, type AnchorProps } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { Link, type LinkProps } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useParams, type LinkProps } from '@tanstack/react-router';
+import type { SyncRows } from '@/app/lib/sync/list-codecs';
+import type { syncedListQuery } from '@/app/lib/sync/synced-list-query';
+import { useSyncState } from '@/app/lib/sync/use-sync-state';
+import type { SyncList } from '@/shared/schemas/sync';
 import { RecordHistory } from './record-history';
 import type { ReactNode } from 'react';
 
@@ -30,7 +35,7 @@ export function RecordLoading({ text }: { text: string }) {
 }
 
 /** A record the loaded list does not hold: why, the way back, and its history (a deleted record's last state). */
-export function RecordNotFound({
+function RecordNotFound({
   title,
   text,
   back,
@@ -47,6 +52,51 @@ export function RecordNotFound({
       <Text c="dimmed">{text}</Text>
       {back}
       <RecordHistory recordId={recordId} />
+    </Stack>
+  );
+}
+
+/** What a record screen says: the way back, while its list loads, and when the list does not hold the record. */
+export interface RecordWords {
+  back: string;
+  loading: string;
+  notFoundTitle: string;
+  notFoundText: string;
+}
+
+/**
+ * The screen of one record of a loaded list, the one its route's `$id` names: Loading until the list is there;
+ * not found (with the way back and the record's history) when the list does not hold it; else the way back to
+ * the list (`to`), the record's own cards (`children`, given a way back once it is deleted) and its history.
+ */
+export function LoadedRecord<L extends SyncList>({
+  query,
+  words,
+  to,
+  maw,
+  children,
+}: {
+  query: ReturnType<typeof syncedListQuery<L>>;
+  words: RecordWords;
+  to: LinkProps['to'];
+  maw: number;
+  children: (record: SyncRows[L], backToList: () => void) => ReactNode;
+}) {
+  const { id = '' } = useParams({ strict: false });
+  const navigate = useNavigate();
+  const { data: rows } = useQuery(query);
+  const back = <BackLink to={to}>{words.back}</BackLink>;
+  const { caughtUp } = useSyncState();
+  const record = rows?.find((r) => r._id === id);
+  // A record newer than the device copy comes with this start-up's first pull.
+  if (!rows || (!record && !caughtUp)) return <RecordLoading text={words.loading} />;
+  if (!record)
+    return <RecordNotFound title={words.notFoundTitle} text={words.notFoundText} back={back} recordId={id} />;
+  return (
+    <Stack gap="md" maw={maw}>
+      {back}
+      {children(record, () => void navigate({ to, replace: true }))}
+      <RecordHistory recordId={record._id} />
     </Stack>
   );
 }

@@ -1,48 +1,21 @@
 import { Anchor, Badge, Card, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { DetailField, DetailGrid } from '@/app/components/ui/detail-field';
-import { RecordHistory } from '@/app/components/ui/record-history';
-import { BackLink, RecordLoading, RecordNotFound } from '@/app/components/ui/record-page';
+import { LoadedRecord } from '@/app/components/ui/record-page';
 import { servicesQuery } from '@/app/features/services/api/get-services';
 import { serviceImageUrl } from '@/app/features/services/image-url';
 import { formatDateTime, formatMoney, orNA } from '@/app/lib/format';
 import { useSiteUrl } from '@/app/lib/site-config';
-import { useSyncState } from '@/app/lib/sync/use-sync-state';
 import { MESSAGES } from '@/shared/messages';
+import type { Service } from '@/shared/schemas';
 import { AccountInfo } from './account-info';
 import { DeleteServiceButton, ServiceStatusBadge, VerifyServiceButton } from './service-actions';
 import classes from './service-detail.module.css';
 
-const route = getRouteApi('/_authed/services/$id');
-
-const backLink = <BackLink to="/services">Back to services</BackLink>;
-
-/** 'Loading service details...' until the purchase is in the loaded list, then the detail or a not-found state. */
-export function ServiceDetailPage() {
-  const { id } = route.useParams();
-  const navigate = useNavigate();
-  const { data: services } = useQuery(servicesQuery);
-  const service = services?.find((s) => s._id === id);
+function ServiceDetail({ service, backToList }: { service: Service; backToList: () => void }) {
   const siteUrl = useSiteUrl();
-  const { caughtUp } = useSyncState();
-
-  // A purchase newer than the device copy comes with this start-up's first pull.
-  if (!services || (!service && !caughtUp)) return <RecordLoading text={MESSAGES.services.loading} />;
-  if (!service)
-    return (
-      <RecordNotFound
-        title="Service not found"
-        text="This purchase is not in the loaded list. It may have been deleted."
-        back={backLink}
-        recordId={id}
-      />
-    );
-
   const { serviceDetails: details, userDetails: customer } = service;
   return (
-    <Stack gap="md" maw={1040}>
-      {backLink}
+    <>
       <Card withBorder radius="lg" padding={0}>
         <div className={classes.hero}>
           <Image
@@ -65,10 +38,7 @@ export function ServiceDetailPage() {
             </Text>
             <Group gap="xs" mt="auto">
               <VerifyServiceButton service={service} size="sm" />
-              <DeleteServiceButton
-                service={service}
-                onDeleted={() => void navigate({ to: '/services', replace: true })}
-              />
+              <DeleteServiceButton service={service} onDeleted={backToList} />
             </Group>
           </Stack>
         </div>
@@ -107,7 +77,13 @@ export function ServiceDetailPage() {
         </Card>
       </SimpleGrid>
       {service.userId ? <AccountInfo user={service.userId} /> : null}
-      <RecordHistory recordId={service._id} />
-    </Stack>
+    </>
   );
 }
+
+/** 'Loading service details...' until the purchase is in the loaded list, then the detail or a not-found state. */
+export const ServiceDetailPage = () => (
+  <LoadedRecord query={servicesQuery} words={MESSAGES.services.record} to="/services" maw={1040}>
+    {(service, backToList) => <ServiceDetail service={service} backToList={backToList} />}
+  </LoadedRecord>
+);

@@ -1,43 +1,17 @@
 import { Anchor, Avatar, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { YesNoBadge } from '@/app/components/ui/badges';
-import { DetailField, DetailGrid } from '@/app/components/ui/detail-field';
-import { RecordHistory } from '@/app/components/ui/record-history';
-import { BackLink, RecordLoading, RecordNotFound } from '@/app/components/ui/record-page';
+import { LoadedRecord } from '@/app/components/ui/record-page';
+import { UserFields } from '@/app/components/ui/user-fields';
 import { usersQuery } from '@/app/features/users/api/get-users';
-import { formatDate, orNA } from '@/app/lib/format';
-import { useSyncState } from '@/app/lib/sync/use-sync-state';
+import { orNA } from '@/app/lib/format';
+import { MESSAGES } from '@/shared/messages';
+import type { User } from '@/shared/schemas';
 import { DeleteUserButton, DownloadUserButton } from './user-actions';
 import { initialOf } from './users-table';
 
-const route = getRouteApi('/_authed/users/$id');
-
-const backLink = <BackLink to="/users">Back to users</BackLink>;
-
-/** Shows Loading until the user is in the loaded list (spec 2), then the profile or a clear not-found state. */
-export function UserProfilePage() {
-  const { id } = route.useParams();
-  const navigate = useNavigate();
-  const { data: users } = useQuery(usersQuery);
-  const user = users?.find((u) => u._id === id);
-  const { caughtUp } = useSyncState();
-
-  // A user newer than the device copy comes with this start-up's first pull.
-  if (!users || (!user && !caughtUp)) return <RecordLoading text="Loading" />;
-  if (!user)
-    return (
-      <RecordNotFound
-        title="User not found"
-        text="This user is not in the loaded list. They may have been deleted."
-        back={backLink}
-        recordId={id}
-      />
-    );
-
+function UserProfile({ user, backToList }: { user: User; backToList: () => void }) {
   return (
-    <Stack gap="md" maw={880}>
-      {backLink}
+    <>
       <Card withBorder radius="lg" padding="xl">
         <Group justify="space-between" align="flex-start" gap="lg">
           <Group gap="lg" wrap="nowrap" align="center" style={{ minWidth: 0 }}>
@@ -59,20 +33,20 @@ export function UserProfilePage() {
           </Group>
           <Group gap="xs">
             <DownloadUserButton user={user} />
-            <DeleteUserButton user={user} onDeleted={() => void navigate({ to: '/users', replace: true })} />
+            <DeleteUserButton user={user} onDeleted={backToList} />
           </Group>
         </Group>
       </Card>
       <Card withBorder radius="lg" padding="xl">
-        <DetailGrid>
-          <DetailField label="Age">{orNA(user.age)}</DetailField>
-          <DetailField label="Contact Number">{orNA(user.contactNo)}</DetailField>
-          <DetailField label="Account Created">{formatDate(user.createdAt)}</DetailField>
-          <DetailField label="Interest">{orNA(user.interest)}</DetailField>
-          <DetailField label="Past Experience">{orNA(user.pastExperience)}</DetailField>
-        </DetailGrid>
+        <UserFields user={user} fields={['age', 'contactNo', 'createdAt', 'interest', 'pastExperience']} />
       </Card>
-      <RecordHistory recordId={user._id} />
-    </Stack>
+    </>
   );
 }
+
+/** Shows Loading until the user is in the loaded list (spec 2), then the profile or a clear not-found state. */
+export const UserProfilePage = () => (
+  <LoadedRecord query={usersQuery} words={MESSAGES.users.record} to="/users" maw={880}>
+    {(user, backToList) => <UserProfile user={user} backToList={backToList} />}
+  </LoadedRecord>
+);
