@@ -154,36 +154,28 @@ describe('addresses and bodies the server cannot read', () => {
 
   it('a body that is not JSON is a 400 that says to send JSON', async () => {
     const token = await s.adminToken();
-    const form = await s.app.inject({
-      method: 'POST',
-      url: '/api/batches/start',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'batchName=A',
-    });
+    const post = (headers: Record<string, string>, payload: string) =>
+      s.app.inject({
+        method: 'POST',
+        url: '/api/batches/start',
+        headers: { authorization: `Bearer ${token}`, ...headers },
+        payload,
+      });
+    const form = await post({ 'content-type': 'application/x-www-form-urlencoded' }, 'batchName=A');
     expect(form.statusCode).toBe(400);
     expect(form.json()).toEqual({
       success: false,
       message: 'Send the request body as JSON (content-type: application/json).',
       showMessage: true,
     });
-    const encoded = await s.app.inject({
-      method: 'POST',
-      url: '/api/batches/start',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-encoding': 'foo' },
-      payload: '{}',
-    });
+    const encoded = await post({ 'content-type': 'application/json', 'content-encoding': 'foo' }, '{}');
     expect(encoded.statusCode).toBe(400);
     expect(encoded.json()).toMatchObject({
       success: false,
       message: 'The request body is compressed in a way the server does not read (use gzip, deflate or br).',
     });
     // Plain text is read as a string, which the body schema refuses.
-    const text = await s.app.inject({
-      method: 'POST',
-      url: '/api/batches/start',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
-      payload: 'batchName=A',
-    });
+    const text = await post({ 'content-type': 'text/plain' }, 'batchName=A');
     expect(text.statusCode).toBe(400);
     expect(text.json()).toMatchObject({ success: false, showMessage: true });
   });

@@ -14,6 +14,9 @@ const ok = async (res: Promise<{ statusCode: number; body: string }>, status = 2
   expect(r.statusCode, r.body).toBe(status);
   return JSON.parse(r.body) as { data: { _id: string } };
 };
+/** A write through the API that succeeds (200). */
+const call = (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+  ok(s.api({ method, url, payload }));
 
 /** A create through the API (201): the new record's id and what it logged. */
 async function logCreate(url: string, payload: object) {
@@ -54,7 +57,7 @@ describe('users', () => {
   it('a delete logs the user and the enrollments and purchases its foreign keys set null', async () => {
     const { user, enrollment, batch } = await enrolled();
     const purchase = await makeService(s.db, { userId: user.id });
-    const log = await logOf(s.db, () => ok(s.api({ method: 'DELETE', url: `/api/users/${user.id}` })));
+    const log = await logOf(s.db, () => call('DELETE', `/api/users/${user.id}`));
     // The enrollment stays in its batch: the batch's count does not change, so it is not logged.
     expect(log.entries).toEqual([`enrollments:${enrollment.id}`, `services:${purchase.id}`, `users:${user.id}`].sort());
     expect(log.entries).not.toContain(`batches:${batch.id}`);
@@ -64,13 +67,7 @@ describe('users', () => {
     const a = await makeUser(s.db);
     const b = await makeUser(s.db);
     const log = await logOf(s.db, () =>
-      ok(
-        s.api({
-          method: 'POST',
-          url: '/api/users/bulk',
-          payload: { action: 'delete', items: [{ id: a.id }, { id: b.id }] },
-        }),
-      ),
+      call('POST', '/api/users/bulk', { action: 'delete', items: [{ id: a.id }, { id: b.id }] }),
     );
     expect(log).toEqual({ entries: [`users:${a.id}`, `users:${b.id}`].sort(), versions: 1 });
   });
@@ -94,9 +91,7 @@ describe('enrollments', () => {
   it('approving and disapproving log the enrollment alone', async () => {
     const { enrollment } = await enrolled();
     for (const action of ['approve', 'dis-approve']) {
-      const log = await logOf(s.db, () =>
-        ok(s.api({ method: 'PUT', url: `/api/enrollments/${action}/${enrollment.id}` })),
-      );
+      const log = await logOf(s.db, () => call('PUT', `/api/enrollments/${action}/${enrollment.id}`));
       expect(log).toEqual({ entries: [`enrollments:${enrollment.id}`], versions: 1 });
     }
   });
@@ -104,15 +99,13 @@ describe('enrollments', () => {
   it('moving to another batch logs the enrollment and both batches', async () => {
     const { enrollment, batch } = await enrolled();
     const target = await makeBatch(s.db);
-    const log = await logOf(s.db, () =>
-      ok(s.api({ method: 'PUT', url: `/api/enrollment/${enrollment.id}`, payload: { batchId: target.id } })),
-    );
+    const log = await logOf(s.db, () => call('PUT', `/api/enrollment/${enrollment.id}`, { batchId: target.id }));
     expect(log.entries).toEqual([`batches:${batch.id}`, `batches:${target.id}`, `enrollments:${enrollment.id}`].sort());
   });
 
   it('deleting logs the enrollment and its batch', async () => {
     const { enrollment, batch } = await enrolled();
-    const log = await logOf(s.db, () => ok(s.api({ method: 'DELETE', url: `/api/enrollments/${enrollment.id}` })));
+    const log = await logOf(s.db, () => call('DELETE', `/api/enrollments/${enrollment.id}`));
     expect(log.entries).toEqual([`batches:${batch.id}`, `enrollments:${enrollment.id}`].sort());
   });
 
@@ -120,13 +113,7 @@ describe('enrollments', () => {
     const batch = await makeBatch(s.db);
     const list = [await makeEnrollment(s.db, { batchId: batch.id }), await makeEnrollment(s.db, { batchId: batch.id })];
     const log = await logOf(s.db, () =>
-      ok(
-        s.api({
-          method: 'POST',
-          url: '/api/enrollments/bulk',
-          payload: { action: 'approve', items: list.map((e) => ({ id: e.id })) },
-        }),
-      ),
+      call('POST', '/api/enrollments/bulk', { action: 'approve', items: list.map((e) => ({ id: e.id })) }),
     );
     expect(log).toEqual({ entries: list.map((e) => `enrollments:${e.id}`).sort(), versions: 1 });
   });
@@ -143,28 +130,21 @@ describe('courses', () => {
   it('a course item added, updated or deleted logs its course', async () => {
     const course = await makeCourse(s.db);
     const added = await logOf(s.db, () =>
-      ok(
-        s.api({
-          method: 'POST',
-          url: '/api/courses/faq/add',
-          payload: { courseId: course.id, question: 'Online?', answer: 'Yes.' },
-        }),
-      ),
+      call('POST', '/api/courses/faq/add', { courseId: course.id, question: 'Online?', answer: 'Yes.' }),
     );
     expect(added.entries).toEqual([`courses:${course.id}`]);
     const [faq] = await rows<{ id: string }>(s.db, sql`select id from course_faqs where course_id = ${course.id}`);
     const updated = await logOf(s.db, () =>
-      ok(
-        s.api({
-          method: 'PUT',
-          url: '/api/courses/faq/update',
-          payload: { courseId: course.id, faqId: faq!.id, question: 'Live?', answer: 'Weekly.' },
-        }),
-      ),
+      call('PUT', '/api/courses/faq/update', {
+        courseId: course.id,
+        faqId: faq!.id,
+        question: 'Live?',
+        answer: 'Weekly.',
+      }),
     );
     expect(updated.entries).toEqual([`courses:${course.id}`]);
     const deleted = await logOf(s.db, () =>
-      ok(s.api({ method: 'DELETE', url: '/api/courses/faq/delete', payload: { courseId: course.id, faqId: faq!.id } })),
+      call('DELETE', '/api/courses/faq/delete', { courseId: course.id, faqId: faq!.id }),
     );
     expect(deleted.entries).toEqual([`courses:${course.id}`]);
   });
@@ -179,15 +159,9 @@ describe('courses', () => {
       price: 10,
     });
     expect(created.entries).toEqual([`courses:${id}`]);
-    await ok(
-      s.api({
-        method: 'POST',
-        url: '/api/courses/syllabus/add',
-        payload: { courseId: id, week: 1, topic: 't', details: 'd' },
-      }),
-    );
+    await call('POST', '/api/courses/syllabus/add', { courseId: id, week: 1, topic: 't', details: 'd' });
     const enrollment = await makeEnrollment(s.db, { courseId: id });
-    const deleted = await logOf(s.db, () => ok(s.api({ method: 'DELETE', url: `/api/courses/${id}` })));
+    const deleted = await logOf(s.db, () => call('DELETE', `/api/courses/${id}`));
     expect(deleted.entries).toEqual([`courses:${id}`, `enrollments:${enrollment.id}`].sort());
   });
 });
@@ -197,16 +171,10 @@ describe('batches and services', () => {
     const { id, log: created } = await logCreate('/api/batches/start', { batchName: 'B', startDate: '2026-01-01' });
     expect(created.entries).toEqual([`batches:${id}`]);
     const updated = await logOf(s.db, () =>
-      ok(
-        s.api({
-          method: 'PUT',
-          url: `/api/batches/update/${id}`,
-          payload: { batchName: 'B2', startDate: '2026-01-02' },
-        }),
-      ),
+      call('PUT', `/api/batches/update/${id}`, { batchName: 'B2', startDate: '2026-01-02' }),
     );
     expect(updated.entries).toEqual([`batches:${id}`]);
-    const deleted = await logOf(s.db, () => ok(s.api({ method: 'DELETE', url: `/api/batches/delete/${id}` })));
+    const deleted = await logOf(s.db, () => call('DELETE', `/api/batches/delete/${id}`));
     expect(deleted.entries).toEqual([`batches:${id}`]);
   });
 
@@ -220,9 +188,9 @@ describe('batches and services', () => {
       currency: 'USD',
     });
     expect(created.entries).toEqual([`services:${id}`]);
-    const verified = await logOf(s.db, () => ok(s.api({ method: 'PATCH', url: `/api/services/${id}/verify` })));
+    const verified = await logOf(s.db, () => call('PATCH', `/api/services/${id}/verify`));
     expect(verified.entries).toEqual([`services:${id}`]);
-    const deleted = await logOf(s.db, () => ok(s.api({ method: 'DELETE', url: `/api/services/${id}` })));
+    const deleted = await logOf(s.db, () => call('DELETE', `/api/services/${id}`));
     expect(deleted.entries).toEqual([`services:${id}`]);
   });
 });
