@@ -4,7 +4,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Batch, Enrollment } from '@/shared/schemas';
 import { batches, enrollments, services } from '../mocks/fixtures';
-import { failure } from '../mocks/replies';
+import { failure, success } from '../mocks/replies';
 import { server } from '../mocks/server';
 import { setMockLists } from '../mocks/sync-api';
 import { holdPulls, holdStoredList, storedCopy } from '../utils/device-copy';
@@ -131,7 +131,7 @@ describe('approve and disapprove', () => {
       http.put('/api/enrollments/approve/:id', async ({ params }) => {
         expect(params.id).toBe(jose._id);
         await delay(150);
-        return HttpResponse.json({ success: true, message: 'Enrollment approved.', showMessage: true, data: approved });
+        return success('Enrollment approved.', approved);
       }),
     );
     const { user, queryClient } = renderApp(`/enrollments/batch/${spring._id}`);
@@ -195,12 +195,7 @@ describe('enrollment deletion from the table', () => {
   it('asks first, then removes the row', async () => {
     server.use(
       http.delete('/api/enrollments/:id', ({ params }) =>
-        HttpResponse.json({
-          success: true,
-          message: 'Enrollment has been deleted.',
-          showMessage: true,
-          data: { ...ann, _id: params.id },
-        }),
+        success('Enrollment has been deleted.', { ...ann, _id: params.id }),
       ),
     );
     const { user, queryClient } = renderApp(`/enrollments/batch/${winter._id}`);

@@ -5,11 +5,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Batch, Enrollment } from '@/shared/schemas';
 import { batches, enrollments } from '../mocks/fixtures';
 import { SITE_URL } from '../mocks/handlers';
-import { failure } from '../mocks/replies';
+import { failure, success } from '../mocks/replies';
 import { server } from '../mocks/server';
 import { captureDownloads, csvLines } from '../utils/downloads';
 import { renderApp } from '../utils/render';
 import { allowConsoleError } from './setup';
+import type { UserEvent } from '@testing-library/user-event';
 
 vi.hoisted(() => {
   process.env.TZ = 'UTC';
@@ -108,12 +109,7 @@ describe('enrollment detail', () => {
   it('Mark as completed applies the server copy (completed, 100%) and the button goes away', async () => {
     server.use(
       http.put('/api/enrollments/:id/complete', ({ params }) =>
-        HttpResponse.json({
-          success: true,
-          message: 'Course marked as completed.',
-          showMessage: true,
-          data: { ...ann, _id: params.id, completed: true, progress: 100 },
-        }),
+        success('Course marked as completed.', { ...ann, _id: params.id, completed: true, progress: 100 }),
       ),
     );
     const { user } = renderApp(`/enrollments/${ann._id}`);
@@ -171,6 +167,11 @@ describe('enrollment edit form', () => {
     await utils.user.click(await screen.findByRole('button', { name: 'Edit' }));
     return { ...utils, dialog: within(await screen.findByRole('dialog', { name: 'Edit Enrollment' })) };
   };
+  /** Replaces a field's text, typed key by key. */
+  const retype = async (user: UserEvent, field: HTMLElement, text: string) => {
+    await user.clear(field);
+    await user.type(field, text);
+  };
 
   it('holds the enrollment values and the spec options', async () => {
     const { dialog, user } = await openForm();
@@ -197,12 +198,8 @@ describe('enrollment edit form', () => {
     const put = vi.fn();
     server.use(http.put('/api/enrollment/:id', () => (put(), HttpResponse.json({ success: true, data: ann }))));
     const { dialog, user } = await openForm();
-    const amount = dialog.getByLabelText('Amount paid');
-    await user.clear(amount);
-    await user.type(amount, '-5');
-    const progress = dialog.getByLabelText('Progress (%)');
-    await user.clear(progress);
-    await user.type(progress, '150');
+    await retype(user, dialog.getByLabelText('Amount paid'), '-5');
+    await retype(user, dialog.getByLabelText('Progress (%)'), '150');
     await user.click(dialog.getByRole('button', { name: 'Update Enrollment' }));
     expect(await dialog.findByText('Amount paid cannot be negative.')).toBeInTheDocument();
     expect(dialog.getByText('Progress must be between 0 and 100.')).toBeInTheDocument();
@@ -215,29 +212,20 @@ describe('enrollment edit form', () => {
       http.put('/api/enrollment/:id', async ({ request, params }) => {
         body = await request.json();
         await delay(150);
-        return HttpResponse.json({
-          success: true,
-          message: 'Enrollment has been updated.',
-          showMessage: true,
-          data: {
-            ...ann,
-            _id: params.id,
-            progress: 55,
-            amountPaid: 350,
-            paymentId: 'pay_9',
-            paymentStatus: 'failed',
-            certificateIssued: true,
-          },
+        return success('Enrollment has been updated.', {
+          ...ann,
+          _id: params.id,
+          progress: 55,
+          amountPaid: 350,
+          paymentId: 'pay_9',
+          paymentStatus: 'failed',
+          certificateIssued: true,
         });
       }),
     );
     const { dialog, user } = await openForm();
-    const amount = dialog.getByLabelText('Amount paid');
-    await user.clear(amount);
-    await user.type(amount, '350');
-    const progress = dialog.getByLabelText('Progress (%)');
-    await user.clear(progress);
-    await user.type(progress, '55');
+    await retype(user, dialog.getByLabelText('Amount paid'), '350');
+    await retype(user, dialog.getByLabelText('Progress (%)'), '55');
     await user.type(dialog.getByLabelText('Payment ID'), 'pay_9');
     await user.click(dialog.getByRole('combobox', { name: 'Payment status' }));
     await user.click(

@@ -4,7 +4,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Batch } from '@/shared/schemas';
 import { batches } from '../mocks/fixtures';
-import { failure } from '../mocks/replies';
+import { failure, success } from '../mocks/replies';
 import { server } from '../mocks/server';
 import { setMockLists, syncReply } from '../mocks/sync-api';
 import { captureDownloads, csvLines } from '../utils/downloads';
@@ -190,13 +190,7 @@ describe('batch form', () => {
         expect(params.id).toBe(spring._id);
         await delay(100);
         const updated = { ...spring, batchName: 'Spring 2026 Cohort', endDate: '2026-07-15T00:00:00.000Z' };
-        return HttpResponse.json({
-          success: true,
-          message: 'Batch has been updated.',
-          showMessage: true,
-          data: updated,
-          allBatches: [updated, winter],
-        });
+        return success('Batch has been updated.', updated, { allBatches: [updated, winter] });
       }),
     );
     const { user } = renderApp('/enrollments');

@@ -7,9 +7,15 @@ import { OFFLINE_WRITE_REASON } from '@/app/lib/online';
 import type { Service } from '@/shared/schemas';
 import { guestService, services } from '../mocks/fixtures';
 import { SITE_URL } from '../mocks/handlers';
-import { acceptDeletes, failure } from '../mocks/replies';
+import { acceptDeletes, failure, success } from '../mocks/replies';
 import { server } from '../mocks/server';
-import { setMockLists, slowListReads } from '../mocks/sync-api';
+import { setMockLists } from '../mocks/sync-api';
+import {
+  ANN_ACCOUNT_FIELDS,
+  expectDetailFields,
+  expectLoadingWhileListReloads,
+  expectNotFoundLinksBack,
+} from '../utils/record-screens';
 import { renderApp } from '../utils/render';
 import { columnHeaders, CHECKBOX_COLUMN } from '../utils/table';
 import { allowConsoleError } from './setup';
@@ -33,12 +39,7 @@ function acceptVerify({ wait = 0 } = {}) {
       await delay(wait);
       const s = [seo, guestService].find((x) => x._id === params.id)!;
       const data = { ...s, isVerified: !s.isVerified, updatedAt: '2026-11-20T10:00:00.000Z' };
-      return HttpResponse.json({
-        success: true,
-        message: data.isVerified ? 'Service approved.' : 'Service disapproved.',
-        showMessage: true,
-        data,
-      });
+      return success(data.isVerified ? 'Service approved.' : 'Service disapproved.', data);
     }),
   );
   return calls;
@@ -189,12 +190,7 @@ describe('service detail', () => {
     );
     expect(field('Phone')).toBe('+1 555 0101');
     expect(screen.getByRole('heading', { name: 'Account Information' })).toBeInTheDocument();
-    expect(field('Occupation')).toBe('Designer');
-    expect(field('Age')).toBe('29');
-    expect(field('Past Experience')).toBe('Two years in agencies');
-    expect(field('Interest')).toBe('UI/UX');
-    expect(field('Contact Number')).toBe('+1 555 0101');
-    expect(field('Account Created')).toBe('Oct 1, 2026');
+    expectDetailFields(field, ANN_ACCOUNT_FIELDS);
   });
 
   it('a guest purchase has no account block and shows N/A for what is missing', async () => {
@@ -207,21 +203,11 @@ describe('service detail', () => {
     expect(field('Amount')).toBe('EUR 49.00');
   });
 
-  it("shows 'Loading service details...' until the purchase is in the loaded list", async () => {
-    const { queryClient } = renderApp(`/services/${seo._id}`);
-    await screen.findByRole('heading', { name: 'SEO Audit' });
-    slowListReads(150);
-    void queryClient.resetQueries({ queryKey: ['services'] });
-    expect(await screen.findByText('Loading service details...')).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { name: 'SEO Audit' })).toBeInTheDocument();
-  });
+  it("shows 'Loading service details...' until the purchase is in the loaded list", () =>
+    expectLoadingWhileListReloads(`/services/${seo._id}`, 'services', 'SEO Audit', 'Loading service details...'));
 
-  it('an unknown id says so and links back', async () => {
-    const { user, router } = renderApp('/services/nope');
-    expect(await screen.findByRole('heading', { name: 'Service not found' })).toBeInTheDocument();
-    await user.click(screen.getByRole('link', { name: /Back to services/ }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/services'));
-  });
+  it('an unknown id says so and links back', () =>
+    expectNotFoundLinksBack('/services/nope', 'Service not found', /Back to services/, '/services'));
 
   it('Approve here updates the badge; Delete returns to the list', async () => {
     acceptVerify();

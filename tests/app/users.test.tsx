@@ -6,9 +6,15 @@ import { URL_SYNC_MS } from '@/app/lib/url-state';
 import { users } from '../mocks/fixtures';
 import { acceptDeletes, failure } from '../mocks/replies';
 import { server } from '../mocks/server';
-import { setMockLists, slowListReads } from '../mocks/sync-api';
+import { setMockLists } from '../mocks/sync-api';
 import { holdPulls, storedCopy } from '../utils/device-copy';
 import { captureDownloads } from '../utils/downloads';
+import {
+  ANN_ACCOUNT_FIELDS,
+  expectDetailFields,
+  expectLoadingWhileListReloads,
+  expectNotFoundLinksBack,
+} from '../utils/record-screens';
 import { renderApp } from '../utils/render';
 import { columnHeaders, CHECKBOX_COLUMN, bodyRows } from '../utils/table';
 import { allowConsoleError } from './setup';
@@ -215,11 +221,8 @@ describe('user profile', () => {
     expect(screen.getByRole('link', { name: ann.email })).toHaveAttribute('href', `mailto:${ann.email}`);
     expect(screen.getByText('Verified')).toBeInTheDocument();
     const detail = (label: string) => screen.getByText(label).nextElementSibling?.textContent;
-    expect(detail('Age')).toBe('29');
-    expect(detail('Contact Number')).toBe('+1 555 0101');
-    expect(detail('Account Created')).toBe('Oct 1, 2026');
-    expect(detail('Interest')).toBe('UI/UX');
-    expect(detail('Past Experience')).toBe('Two years in agencies');
+    const { Occupation: _shownAbove, ...fields } = ANN_ACCOUNT_FIELDS;
+    expectDetailFields(detail, fields);
   });
 
   it('shows N/A for missing fields and Not Verified', async () => {
@@ -230,15 +233,8 @@ describe('user profile', () => {
     expect(screen.getByText('Past Experience').nextElementSibling).toHaveTextContent('N/A');
   });
 
-  it('shows Loading until the user is in the loaded list', async () => {
-    const { queryClient } = renderApp(`/users/${ann._id}`);
-    await screen.findByRole('heading', { name: ann.name });
-    // The users list is read again and takes a moment to come.
-    slowListReads(150);
-    void queryClient.resetQueries({ queryKey: ['users'] });
-    expect(await screen.findByText('Loading')).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { name: ann.name })).toBeInTheDocument();
-  });
+  it('shows Loading until the user is in the loaded list', () =>
+    expectLoadingWhileListReloads(`/users/${ann._id}`, 'users', ann.name, 'Loading'));
 
   it('a user newer than the device copy shows Loading until the start-up pull brings them', async () => {
     await storedCopy();
@@ -252,12 +248,8 @@ describe('user profile', () => {
     expect(await screen.findByRole('heading', { name: 'Fresh Person' })).toBeInTheDocument();
   });
 
-  it('an id that is not in the loaded list says so and links back', async () => {
-    const { user, router } = renderApp('/users/no-such-user');
-    expect(await screen.findByRole('heading', { name: 'User not found' })).toBeInTheDocument();
-    await user.click(screen.getByRole('link', { name: /Back to users/ }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/users'));
-  });
+  it('an id that is not in the loaded list says so and links back', () =>
+    expectNotFoundLinksBack('/users/no-such-user', 'User not found', /Back to users/, '/users'));
 
   it('deleting from the profile returns to the list', async () => {
     const deleted = acceptDeletes('/api/users/:id', 'The user has been deleted.');

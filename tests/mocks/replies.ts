@@ -5,6 +5,10 @@ import { server } from './server';
 export const failure = (status: number, message: string, errors?: Record<string, string>) =>
   HttpResponse.json({ success: false, message, showMessage: true, ...(errors ? { errors } : {}) }, { status });
 
+/** A success as the server sends it: the envelope with its message and the changed record (and anything else). */
+export const success = (message: string, data: unknown, more: object = {}) =>
+  HttpResponse.json({ success: true, message, showMessage: true, data, ...more });
+
 /** DELETE `path` (e.g. `/api/users/:id`) answered as the server does, with `message`; returns the ids asked for. */
 export function acceptDeletes(path: string, message: string) {
   const deleted: string[] = [];
