@@ -125,6 +125,13 @@ describe('batch enrollments page', () => {
 });
 
 describe('approve and disapprove', () => {
+  /** Opens the batch, clicks the row's button and waits for `notice`. */
+  const clickAndSee = async (batch: Batch, button: string, notice: string) => {
+    const { user } = renderApp(`/enrollments/batch/${batch._id}`);
+    await user.click(await screen.findByRole('button', { name: button }));
+    expect(await screen.findByText(notice)).toBeInTheDocument();
+  };
+
   it('Approve spins and is disabled while running, then applies the server copy', async () => {
     const approved: Enrollment = { ...jose, isVerified: true, verifiedAt: '2026-12-01T10:00:00.000Z' };
     server.use(
@@ -163,9 +170,7 @@ describe('approve and disapprove', () => {
 
   it('a failed approve says Failed to approve enrollment. Please try again. and changes nothing', async () => {
     server.use(http.put('/api/enrollments/approve/:id', failWith500));
-    const { user } = renderApp(`/enrollments/batch/${spring._id}`);
-    await user.click(await screen.findByRole('button', { name: 'Approve' }));
-    expect(await screen.findByText('Failed to approve enrollment. Please try again.')).toBeInTheDocument();
+    await clickAndSee(spring, 'Approve', 'Failed to approve enrollment. Please try again.');
     expect(within(row('José Álvarez')).getByText('Pending')).toBeInTheDocument();
     expect(within(row('José Álvarez')).getByRole('button', { name: 'Approve' })).toBeEnabled();
   });
@@ -176,17 +181,13 @@ describe('approve and disapprove', () => {
         HttpResponse.json({ success: false, data: { ...jose, isVerified: true } }),
       ),
     );
-    const { user } = renderApp(`/enrollments/batch/${spring._id}`);
-    await user.click(await screen.findByRole('button', { name: 'Approve' }));
-    expect(await screen.findByText('Failed to approve enrollment. Please try again.')).toBeInTheDocument();
+    await clickAndSee(spring, 'Approve', 'Failed to approve enrollment. Please try again.');
     expect(within(row('José Álvarez')).getByText('Pending')).toBeInTheDocument();
   });
 
   it('a failed disapprove says Failed to disapprove enrollment. Please try again.', async () => {
     server.use(http.put('/api/enrollments/dis-approve/:id', failWith500));
-    const { user } = renderApp(`/enrollments/batch/${winter._id}`);
-    await user.click(await screen.findByRole('button', { name: 'Disapprove' }));
-    expect(await screen.findByText('Failed to disapprove enrollment. Please try again.')).toBeInTheDocument();
+    await clickAndSee(winter, 'Disapprove', 'Failed to disapprove enrollment. Please try again.');
     expect(within(row('Ann Lee')).getByText('Approved')).toBeInTheDocument();
   });
 });

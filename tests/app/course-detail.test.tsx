@@ -8,7 +8,7 @@ import { failure } from '../mocks/replies';
 import { server } from '../mocks/server';
 import { slowListReads } from '../mocks/sync-api';
 import { renderApp } from '../utils/render';
-import { alertDialog, closeNotice, fill, fillFields, openCourse, openPanel } from './course-test-utils';
+import { alertDialog, closeNotice, fill, fillFields, openCourse, openPanel, submitAdding } from './course-test-utils';
 import { allowConsoleError } from './setup';
 
 const fullStack = courses[0]!;
@@ -112,9 +112,7 @@ describe('syllabus', () => {
     await fill(user, within(dialog).getByLabelText(/Week Number/), '3');
     await fill(user, within(dialog).getByLabelText(/Topic/), 'Node.js');
     await fill(user, details, 'Servers and APIs.');
-    await user.click(within(dialog).getByRole('button', { name: 'Add Syllabus' }));
-    expect(await within(dialog).findByRole('button', { name: 'Adding...' })).toBeDisabled();
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await submitAdding(user, dialog, 'Add Syllabus');
 
     expect(api.calls).toEqual([
       {

@@ -44,3 +44,10 @@ export async function closeNotice(user: User) {
   await user.click((await alertDialog()).getByRole('button', { name: 'OK' }));
   await waitFor(() => expect(document.querySelector('.swal2-container')).toBeNull());
 }
+
+/** Submits a course add modal: its button shows Adding... (disabled) while the call runs, then the modal closes. */
+export async function submitAdding(user: User, dialog: HTMLElement, submit: string) {
+  await user.click(within(dialog).getByRole('button', { name: submit }));
+  expect(await within(dialog).findByRole('button', { name: 'Adding...' })).toBeDisabled();
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+}

@@ -9,7 +9,7 @@ import { failure } from '../mocks/replies';
 import { server } from '../mocks/server';
 import { failListReads, setMockLists, slowListReads } from '../mocks/sync-api';
 import { renderApp } from '../utils/render';
-import { fillFields } from './course-test-utils';
+import { fillFields, submitAdding } from './course-test-utils';
 import { allowConsoleError } from './setup';
 
 const [fullStack] = courses as [(typeof courses)[number]];
@@ -147,10 +147,7 @@ describe('add course', () => {
     await user.click(await screen.findByRole('button', { name: '+ Add Course' }));
     const dialog = screen.getByRole('dialog', { name: 'Add Course' });
     await fillFields(user, within(dialog), NEW_CARD);
-    await user.click(within(dialog).getByRole('button', { name: 'Add Course' }));
-
-    expect(await within(dialog).findByRole('button', { name: 'Adding...' })).toBeDisabled();
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await submitAdding(user, dialog, 'Add Course');
     expect(api.calls).toEqual([
       {
         method: 'POST',

@@ -8,6 +8,7 @@ import { failure, success } from '../mocks/replies';
 import { server } from '../mocks/server';
 import { setMockLists, syncReply } from '../mocks/sync-api';
 import { captureDownloads, csvLines } from '../utils/downloads';
+import { expectDisabledOffline } from '../utils/offline';
 import { renderApp } from '../utils/render';
 import { allowConsoleError } from './setup';
 
@@ -92,11 +93,7 @@ describe('enrollments overview', () => {
     renderApp('/enrollments');
     await screen.findByRole('heading', { name: 'Enrollments Data' });
     onlineManager.setOnline(false);
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Start New Batch' })).toBeDisabled());
-    expect(screen.getByRole('button', { name: 'Start New Batch' })).toHaveAttribute(
-      'aria-description',
-      'You are offline. Changes need a connection.',
-    );
+    await expectDisabledOffline(() => screen.getByRole('button', { name: 'Start New Batch' }));
     expect(screen.getByRole('button', { name: 'Edit batch Winter 2026' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Delete batch Spring 2026' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Download All' })).toBeEnabled();

@@ -7,6 +7,7 @@ import { batches, enrollments } from '../mocks/fixtures';
 import { server } from '../mocks/server';
 import { setMockLists } from '../mocks/sync-api';
 import { captureDownloads, csvLines } from '../utils/downloads';
+import { expectDisabledOffline } from '../utils/offline';
 import { renderApp } from '../utils/render';
 
 afterEach(() => onlineManager.setOnline(true));
@@ -199,10 +200,6 @@ describe('Import CSV on a batch page', () => {
     renderApp(`/enrollments/batch/${winter._id}`);
     await screen.findByRole('button', { name: 'Import CSV' });
     onlineManager.setOnline(false);
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Import CSV' })).toBeDisabled());
-    expect(screen.getByRole('button', { name: 'Import CSV' })).toHaveAttribute(
-      'aria-description',
-      'You are offline. Changes need a connection.',
-    );
+    await expectDisabledOffline(() => screen.getByRole('button', { name: 'Import CSV' }));
   });
 });

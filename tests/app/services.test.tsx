@@ -3,13 +3,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { serviceImageUrl } from '@/app/features/services/image-url';
-import { OFFLINE_WRITE_REASON } from '@/app/lib/online';
 import type { Service } from '@/shared/schemas';
 import { guestService, services } from '../mocks/fixtures';
 import { SITE_URL } from '../mocks/handlers';
 import { acceptDeletes, failure, success } from '../mocks/replies';
 import { server } from '../mocks/server';
 import { setMockLists } from '../mocks/sync-api';
+import { expectDisabledOffline } from '../utils/offline';
 import {
   ANN_ACCOUNT_FIELDS,
   expectDetailFields,
@@ -144,11 +144,7 @@ describe('services table', () => {
     renderApp('/services');
     const row = await screen.findByRole('row', { name: rowOf(seo) });
     onlineManager.setOnline(false);
-    await waitFor(() => expect(within(row).getByRole('button', { name: 'Approve' })).toBeDisabled());
-    expect(within(row).getByRole('button', { name: 'Approve' })).toHaveAttribute(
-      'aria-description',
-      OFFLINE_WRITE_REASON,
-    );
+    await expectDisabledOffline(() => within(row).getByRole('button', { name: 'Approve' }));
     expect(within(row).getByRole('button', { name: 'Delete service SEO Audit of Ann Lee' })).toBeDisabled();
   });
 
