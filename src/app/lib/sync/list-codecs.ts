@@ -52,7 +52,20 @@ interface Columns {
   o: unknown[];
   c: unknown[][];
 }
-const columns = (n: number, s: (string | null)[], o: unknown[], c: unknown[][]) => JSON.stringify({ n, s, o, c });
+
+/** A chunk being written: `width` columns and the two dictionaries; `done` gives the stored text. */
+function chunkWriter<O = never>(width: number) {
+  const s = dictionary<string | null>();
+  const o = dictionary<O>();
+  const c = Array.from({ length: width }, () => [] as unknown[]);
+  return { s, o, c, done: (n: number) => JSON.stringify({ n, s: s.values, o: o.values, c } satisfies Columns) };
+}
+
+/** A stored chunk read back: its row count, its nested objects, its columns and its short texts, interned. */
+function chunkReader(text: string, interner: Interner) {
+  const { n, s, o, c } = JSON.parse(text) as Columns;
+  return { n, o, c, t: s.map((v) => interner.text(v)) };
+}
 
 /** Contact details: 0 when they are the user's own (the users list's), else as a tuple. */
 type ContactCell = 0 | [name: string, email: string, phone: string | null];
@@ -88,8 +101,7 @@ type UserColumns = [
 
 const users: ListCodec<User> = {
   encode(rows) {
-    const s = dictionary<string | null>();
-    const c = Array.from({ length: 11 }, () => [] as unknown[]);
+    const { s, c, done } = chunkWriter(11);
     for (const u of rows) {
       c[0]!.push(u._id);
       c[1]!.push(u.name);
@@ -103,11 +115,10 @@ const users: ListCodec<User> = {
       c[9]!.push(s.ref(u.pastExperience ?? null));
       c[10]!.push(s.ref(u.role));
     }
-    return columns(rows.length, s.values, [], c);
+    return done(rows.length);
   },
   decode(text, interner) {
-    const { n, s, c } = JSON.parse(text) as Columns;
-    const t = s.map((v) => interner.text(v));
+    const { n, c, t } = chunkReader(text, interner);
     const [id, name, email, verified, createdAt, age, occupation, contactNo, interest, pastExperience, role] =
       c as UserColumns;
     const rows = new Array<User>(n);
@@ -158,9 +169,7 @@ type EnrollmentColumns = [
 
 const enrollments: ListCodec<Enrollment> = {
   encode(rows, interner) {
-    const s = dictionary<string | null>();
-    const o = dictionary<Enrollment['courseDetails']>();
-    const c = Array.from({ length: 17 }, () => [] as unknown[]);
+    const { s, o, c, done } = chunkWriter<Enrollment['courseDetails']>(17);
     for (const e of rows) {
       const parts = e.userId ? interner.userParts(e.userId._id) : undefined;
       c[0]!.push(e._id);
@@ -181,11 +190,10 @@ const enrollments: ListCodec<Enrollment> = {
       c[15]!.push(e.createdAt);
       c[16]!.push(e.updatedAt === e.createdAt ? null : e.updatedAt === e.verifiedAt ? 0 : e.updatedAt);
     }
-    return columns(rows.length, s.values, o.values, c);
+    return done(rows.length);
   },
   decode(text, interner) {
-    const { n, s, o, c } = JSON.parse(text) as Columns;
-    const t = s.map((v) => interner.text(v));
+    const { n, o, c, t } = chunkReader(text, interner);
     const courses = (o as Enrollment['courseDetails'][]).map((v) => interner.course(v));
     const [
       id,
@@ -273,9 +281,7 @@ type ServiceColumns = [
 
 const services: ListCodec<Service> = {
   encode(rows, interner) {
-    const s = dictionary<string | null>();
-    const o = dictionary<Service['serviceDetails']>();
-    const c = Array.from({ length: 11 }, () => [] as unknown[]);
+    const { s, o, c, done } = chunkWriter<Service['serviceDetails']>(11);
     for (const p of rows) {
       const parts = p.userId ? interner.userParts(p.userId._id) : undefined;
       c[0]!.push(p._id);
@@ -290,11 +296,10 @@ const services: ListCodec<Service> = {
       c[9]!.push(p.createdAt);
       c[10]!.push(p.updatedAt === p.createdAt ? null : p.updatedAt);
     }
-    return columns(rows.length, s.values, o.values, c);
+    return done(rows.length);
   },
   decode(text, interner) {
-    const { n, s, o, c } = JSON.parse(text) as Columns;
-    const t = s.map((v) => interner.text(v));
+    const { n, o, c, t } = chunkReader(text, interner);
     const details = (o as Service['serviceDetails'][]).map((v) => interner.service(v));
     const [
       id,
@@ -360,8 +365,7 @@ type ActivityColumns = [
 /** Activity entries: the admin's id, name and email and the action and kind in the dictionary. */
 const activity: ListCodec<Activity> = {
   encode(rows) {
-    const s = dictionary<string | null>();
-    const c = Array.from({ length: 12 }, () => [] as unknown[]);
+    const { s, c, done } = chunkWriter(12);
     for (const a of rows) {
       c[0]!.push(a._id);
       c[1]!.push(a.createdAt);
@@ -376,11 +380,10 @@ const activity: ListCodec<Activity> = {
       c[10]!.push(a.before);
       c[11]!.push(a.after);
     }
-    return columns(rows.length, s.values, [], c);
+    return done(rows.length);
   },
   decode(text, interner) {
-    const { n, s, c } = JSON.parse(text) as Columns;
-    const t = s.map((v) => interner.text(v));
+    const { n, c, t } = chunkReader(text, interner);
     const [id, createdAt, adminId, adminName, adminEmail, action, kind, recordId, recordName, summary, before, after] =
       c as ActivityColumns;
     const rows = new Array<Activity>(n);
