@@ -7,6 +7,7 @@ import { courses } from '../mocks/fixtures';
 import { failure } from '../mocks/replies';
 import { server } from '../mocks/server';
 import { slowListReads } from '../mocks/sync-api';
+import { COURSE_TAB_NAMES } from '../utils/course-page';
 import { renderApp } from '../utils/render';
 import { alertDialog, closeNotice, fill, fillFields, openCourse, openPanel, submitAdding } from './course-test-utils';
 import { allowConsoleError } from './setup';
@@ -24,15 +25,7 @@ describe('course detail', () => {
     expect(screen.getByText('4.7')).toBeInTheDocument();
     expect(screen.getByText('(128 reviews)')).toBeInTheDocument();
     expect(screen.getByText(fullStack.cardData.description)).toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
-      'Page Data',
-      'Syllabus',
-      'FAQ',
-      'Reviews',
-      'Resources',
-      'Features',
-      'Learn',
-    ]);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(COURSE_TAB_NAMES);
     expect(screen.getByRole('tab', { name: 'Page Data' })).toHaveAttribute('aria-selected', 'true');
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'Courses' })).toHaveAttribute('href', '/courses');
   });

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Course } from '@/shared/schemas';
+import { COURSE_TAB_NAMES } from '../utils/course-page';
 import { confirmSwal, login } from './helpers';
 
 /** The server's copy of the courses, read with the page's own session: what a reload from the network would show. */
@@ -81,15 +82,7 @@ test('adds a course, then deletes it after confirming', async ({ page }) => {
 
 test('a course opens with its banner and seven tabs; the tab is kept in the URL', async ({ page }) => {
   await openCourse(page, 'Full-Stack Web Development');
-  await expect(page.getByRole('tab')).toHaveText([
-    'Page Data',
-    'Syllabus',
-    'FAQ',
-    'Reviews',
-    'Resources',
-    'Features',
-    'Learn',
-  ]);
+  await expect(page.getByRole('tab')).toHaveText(COURSE_TAB_NAMES);
   await expect(page.getByRole('tab', { name: 'Page Data' })).toHaveAttribute('aria-selected', 'true');
   await page.getByRole('tab', { name: 'FAQ' }).click();
   await expect(page).toHaveURL(/\?tab=faq$/);

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import type { Batch, Enrollment } from '@/shared/schemas';
-import { confirmSwal, login } from './helpers';
+import { confirmSwal, fillByLabel, login } from './helpers';
 
 /** Reads a list from the API with the page's own session (the server's truth, not the screen's). */
 async function api<T>(page: Page, path: string): Promise<T> {
@@ -60,9 +60,7 @@ test('starts, edits and deletes a batch; a batch with enrollments is refused', a
   await expect(dialog.getByText('Batch name is required.')).toBeVisible();
   await expect(dialog.getByText('Start date is required.')).toBeVisible();
 
-  await dialog.getByLabel('Batch name').fill('E2E Winter 2027');
-  await dialog.getByLabel('Start date').fill('2027-01-11');
-  await dialog.getByLabel('End date').fill('2027-01-04');
+  await fillByLabel(dialog, { 'Batch name': 'E2E Winter 2027', 'Start date': '2027-01-11', 'End date': '2027-01-04' });
   await dialog.getByRole('button', { name: 'Start Batch' }).click();
   await expect(dialog.getByText('End date cannot be before the start date.')).toBeVisible();
   await dialog.getByLabel('End date').fill('2027-04-30');
@@ -78,8 +76,7 @@ test('starts, edits and deletes a batch; a batch with enrollments is refused', a
   await page.getByRole('button', { name: 'Edit batch E2E Winter 2027' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Batch' });
   await expect(edit.getByLabel('Start date')).toHaveValue('2027-01-11');
-  await edit.getByLabel('Batch name').fill('E2E Spring 2027');
-  await edit.getByLabel('End date').fill('');
+  await fillByLabel(edit, { 'Batch name': 'E2E Spring 2027', 'End date': '' });
   await edit.getByRole('switch', { name: /Active/ }).uncheck({ force: true });
   await edit.getByRole('button', { name: 'Update Batch' }).click();
   await expect(edit).toBeHidden();
@@ -182,14 +179,11 @@ test('the detail shows the enrollment; the edit form and Mark as completed save 
 
   await page.getByRole('button', { name: 'Edit' }).click();
   const form = page.getByRole('dialog', { name: 'Edit Enrollment' });
-  await form.getByLabel('Amount paid').fill('-1');
-  await form.getByLabel('Progress (%)').fill('150');
+  await fillByLabel(form, { 'Amount paid': '-1', 'Progress (%)': '150' });
   await form.getByRole('button', { name: 'Update Enrollment' }).click();
   await expect(form.getByText('Amount paid cannot be negative.')).toBeVisible();
   await expect(form.getByText('Progress must be between 0 and 100.')).toBeVisible();
-  await form.getByLabel('Amount paid').fill('120.5');
-  await form.getByLabel('Progress (%)').fill('64');
-  await form.getByLabel('Payment ID').fill('pay_e2e_1');
+  await fillByLabel(form, { 'Amount paid': '120.5', 'Progress (%)': '64', 'Payment ID': 'pay_e2e_1' });
   await form.getByRole('button', { name: 'Update Enrollment' }).click();
   await expect(form).toBeHidden();
   await expect(page.getByText('64%')).toBeVisible();

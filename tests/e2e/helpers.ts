@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO = { email: 'admin@coursedesk.dev', password: 'coursedesk-demo' };
 
@@ -59,3 +59,8 @@ export const deviceCopyLists = (page: Page) =>
     }
     return lists;
   });
+
+/** Fills a form's fields by their labels, in the order given. */
+export async function fillByLabel(form: Locator, values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values)) await form.getByLabel(label).fill(value);
+}
