@@ -127,6 +127,33 @@ describe('the device copy', () => {
     expect(usersOf(qc)!.find((u) => u._id === renamed._id)!.name).toBe('Renamed By This Admin');
   });
 
+  it('a pull that brings a row as the copy holds it (the write reply) re-renders no screen and stores no chunk', async () => {
+    const qc = await start();
+    await syncEngine.ready();
+    await waitFor(async () => expect((await deviceCopy(adminUser._id))?.meta.complete).toBe(true));
+    const renamed = { ...users[0]!, name: 'Renamed By This Admin' };
+    let brought = 0;
+    server.use(
+      http.get('/api/sync', ({ request }) => {
+        const reply = syncReply(new URL(request.url).searchParams.get('cursor'));
+        const changes = emptyChanges();
+        changes.users.upserts = [renamed];
+        brought++;
+        return HttpResponse.json({ ...reply, reset: false, changes });
+      }),
+    );
+    const put = vi.spyOn(IDBObjectStore.prototype, 'put');
+    const chunkPuts = () => (put.mock.contexts as IDBObjectStore[]).filter((store) => store.name === 'chunks').length;
+    syncEngine.applyLocal('users', [renamed]);
+    const shown = usersOf(qc);
+    expect(shown!.find((u) => u._id === renamed._id)!.name).toBe('Renamed By This Admin');
+    await waitFor(() => expect(chunkPuts()).toBe(1)); // the write's one chunk
+    await syncEngine.pull();
+    expect(brought).toBeGreaterThan(0);
+    expect(usersOf(qc)).toBe(shown); // the same array: no screen renders the list again
+    expect(chunkPuts()).toBe(1);
+  });
+
   it("another admin's change arrives through the stream without a reload", async () => {
     const qc = await start();
     await syncEngine.ready();

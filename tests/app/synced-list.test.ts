@@ -26,6 +26,21 @@ describe('a synced list in memory', () => {
     expect(list.list()).toBe(list.list());
   });
 
+  it('takes a row that comes again unchanged as no change: no chunk to store, the same array for the screens', () => {
+    type R = { _id: string; createdAt: string; v?: { n: number; tags: string[] } };
+    const list = new SyncedList<R>('newestFirst');
+    list.apply([{ ...row(1), v: { n: 1, tags: ['a'] } }, row(2)], []);
+    const shown = list.list();
+    // Equal as JSON, though new objects with their keys in another order (a pull after a write's reply).
+    expect(
+      list.apply([{ v: { tags: ['a'], n: 1 }, createdAt: row(1).createdAt, _id: row(1)._id }, row(2)], []),
+    ).toEqual(new Set());
+    expect(list.list()).toBe(shown);
+    expect(list.apply([{ ...row(1), v: { n: 1, tags: ['b'] } }], []).size).toBe(1);
+    expect(list.list()).not.toBe(shown);
+    expect(list.get(row(1)._id)!.v!.tags).toEqual(['b']);
+  });
+
   it('orders equal times by id, oldest first when asked, and the same after a large page', () => {
     const list = new SyncedList<{ _id: string; createdAt: string }>('oldestFirst');
     const same = '2026-01-01T00:00:00.000Z';
@@ -36,7 +51,7 @@ describe('a synced list in memory', () => {
   });
 
   it('fills chunks of CHUNK_ROWS from a list sent in screen order, and says which chunks a change touched', () => {
-    const list = new SyncedList<{ _id: string; createdAt: string }>('newestFirst');
+    const list = new SyncedList<{ _id: string; createdAt: string; v?: number }>('newestFirst');
     const same = '2026-01-01T00:00:00.000Z';
     const dirty = list.apply(
       Array.from({ length: CHUNK_ROWS + 10 }, (_, i) => row(CHUNK_ROWS + 10 - i, same)),
@@ -45,7 +60,7 @@ describe('a synced list in memory', () => {
     expect(dirty).toEqual(new Set([0, 1]));
     expect(list.chunkRows(0)).toHaveLength(CHUNK_ROWS);
     expect(list.chunkRows(1)).toHaveLength(10);
-    expect(list.apply([row(500, same)], [])).toEqual(new Set([0])); // a change rewrites only its own chunk
+    expect(list.apply([{ ...row(500, same), v: 1 }], [])).toEqual(new Set([0])); // a change rewrites its own chunk
     expect(list.apply([], ['id-000005'])).toEqual(new Set([1]));
     expect(list.chunkRows(1)).toHaveLength(9);
   });

@@ -414,7 +414,9 @@ class SyncSession {
     };
     await this.persist({ ...(await this.encodeInSlices(target, gen, dirty)), meta: this.meta });
     if (!this.meta.complete) return;
-    this.publish(wasComplete ? [...dirty.keys()] : SYNC_LISTS, reply.hasMore ? undefined : now);
+    // Only the lists that changed: a pull that brings what the copy holds already re-renders no screen.
+    const changed = [...dirty].filter(([, chunks]) => chunks.size > 0).map(([list]) => list);
+    this.publish(wasComplete ? changed : SYNC_LISTS, reply.hasMore ? undefined : now);
   }
 
   /**
@@ -517,7 +519,7 @@ class SyncSession {
     if (list === 'users') for (const u of rows as SyncRows['users'][]) this.interner.setUser(u);
     const chunks = (this.live[list] as SyncedList<SyncRows[L]>).apply(rows, deletes);
     this.storeLocal(list, chunks);
-    this.publish([list]);
+    if (chunks.size > 0) this.publish([list]);
     this.background();
   }
 

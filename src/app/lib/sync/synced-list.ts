@@ -12,6 +12,18 @@ const ascending = (a: Row, b: Row) =>
   a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a._id < b._id ? -1 : a._id > b._id ? 1 : 0;
 export const LIST_COMPARE = { oldestFirst: ascending, newestFirst: (a: Row, b: Row) => ascending(b, a) };
 
+/** Equal as JSON values (key order aside): a row that comes again unchanged is no change. */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  const ra = a as Record<string, unknown>;
+  const rb = b as Record<string, unknown>;
+  return ka.every((k) => Object.hasOwn(rb, k) && sameValue(ra[k], rb[k]));
+}
+
 interface Chunk<T> {
   /** The key of its stored copy. */
   key: number;
@@ -96,7 +108,11 @@ export class SyncedList<T extends Row> {
     }
   }
 
-  /** Applies upserts and deletes; returns the chunks whose stored copy is now out of date. */
+  /**
+   * Applies upserts and deletes; returns the chunks whose stored copy is now out of date. A row equal to the one
+   * held (the pull after a write brings what its reply already put in) changes nothing: no chunk to store again,
+   * and the screens keep their array.
+   */
   apply(upserts: readonly T[], deletes: readonly string[]): Set<number> {
     const dirty = new Set<number>();
     if (upserts.length === 0 && deletes.length === 0) return dirty;
@@ -104,6 +120,7 @@ export class SyncedList<T extends Row> {
     for (const row of upserts) {
       const old = this.rows.get(row._id);
       if (old && this.compare(old, row) === 0) {
+        if (sameValue(old, row)) continue;
         // Same place in the order: replaced where it is.
         const chunk = this.chunkOf.get(row._id)!;
         chunk.rows[chunk.rows.indexOf(old)] = row;
