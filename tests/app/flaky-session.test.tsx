@@ -57,6 +57,7 @@ const UNCLEAR_REPLIES: [string, () => Response][] = [
   ['a 502 HTML page from a proxy', () => htmlPage(502)],
   ['a 503 JSON reply from a server in maintenance', () => failure(503, 'Down for maintenance.')],
   ['a 200 HTML page from a captive portal', () => HttpResponse.html('<!doctype html><h1>Sign in to the Wi-Fi</h1>')],
+  ['a 200 JSON reply that is not a session', () => HttpResponse.json({ success: true, data: { portal: 'Sign in' } })],
   ['a 429', () => failure(429, 'Too many requests.')],
   ['no reply at all (network error)', () => HttpResponse.error()],
   [

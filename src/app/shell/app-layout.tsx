@@ -1,12 +1,13 @@
 import { ActionIcon, AppShell, Burger, FocusTrap, Group, Overlay, Text } from '@mantine/core';
-import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure, useHotkeys, useMediaQuery, type HotkeyItem } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { MAIN_ID } from '@/app/components/ui/skip-link';
 import { BREAKPOINT_PX, SIDEBAR_WIDTH } from '@/shared/constants';
 import { MESSAGES } from '@/shared/messages';
-import { CommandPalette, palette } from './palette/command-palette';
+import { PaletteMount } from './palette/palette-mount';
+import { palette, PALETTE_SHORTCUT } from './palette/palette-store';
 import { Sidebar } from './sidebar';
 import { SyncStatus } from './sync-status';
 
@@ -20,7 +21,9 @@ export function AppLayout() {
   // Any navigation closes the phone sidebar, and so does choosing a link (also the current page's).
   useEffect(close, [pathname, close]);
   const drawer = !wide && opened;
-  useHotkeys(drawer ? [['Escape', close]] : []);
+  const hotkeys: HotkeyItem[] = [[PALETTE_SHORTCUT, palette.open]];
+  if (drawer) hotkeys.push(['Escape', close]);
+  useHotkeys(hotkeys);
 
   return (
     <AppShell
@@ -68,7 +71,7 @@ export function AppLayout() {
       <AppShell.Main id={MAIN_ID} tabIndex={-1}>
         <Outlet />
       </AppShell.Main>
-      <CommandPalette />
+      <PaletteMount />
     </AppShell>
   );
 }

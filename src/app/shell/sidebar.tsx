@@ -14,7 +14,7 @@ import { Link } from '@tanstack/react-router';
 import { SyncProgressLoader } from '@/app/components/ui/full-screen-loader';
 import { useAuth } from '@/app/features/auth/auth-store';
 import { MESSAGES } from '@/shared/messages';
-import { palette } from './palette/command-palette';
+import { palette } from './palette/palette-store';
 import { useLogout, useReloadData } from './shell-commands';
 import { SyncStatus } from './sync-status';
 import { ThemeToggle } from './theme-toggle';

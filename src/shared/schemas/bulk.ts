@@ -1,11 +1,21 @@
 import { z } from 'zod';
+import {
+  BULK_MAX,
+  BULK_REFUSALS,
+  ENROLLMENT_BULK_ACTIONS,
+  SERVICE_BULK_ACTIONS,
+  USER_BULK_ACTIONS,
+} from '../bulk-actions';
 import { idSchema } from './common';
 
-/** One request acts on at most this many records, in one transaction. */
-export const BULK_MAX = 10_000;
-
-export const BULK_REFUSALS = ['missing', 'changed', 'self'] as const;
-export type BulkRefusalReason = (typeof BULK_REFUSALS)[number];
+export {
+  BULK_MAX,
+  BULK_REFUSALS,
+  ENROLLMENT_BULK_ACTIONS,
+  SERVICE_BULK_ACTIONS,
+  USER_BULK_ACTIONS,
+  type BulkRefusalReason,
+} from '../bulk-actions';
 
 const bulkItem = z.object({
   id: idSchema,
@@ -22,9 +32,6 @@ export const bulkBody = <A extends readonly [string, ...string[]]>(actions: A) =
       .max(BULK_MAX, `At most ${BULK_MAX.toLocaleString('en-US')} records at once.`),
   });
 
-export const ENROLLMENT_BULK_ACTIONS = ['approve', 'disapprove', 'delete'] as const;
-export const SERVICE_BULK_ACTIONS = ['approve', 'disapprove', 'delete'] as const;
-export const USER_BULK_ACTIONS = ['delete'] as const;
 export const enrollmentBulkBody = bulkBody(ENROLLMENT_BULK_ACTIONS);
 export const serviceBulkBody = bulkBody(SERVICE_BULK_ACTIONS);
 export const userBulkBody = bulkBody(USER_BULK_ACTIONS);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '@/shared/messages';
+import { SYNC_LISTS, SYNC_PAGE, SYNC_SCHEMA } from '../sync-lists';
 import { activitySchema } from './activity';
 import { batchSchema } from './batch';
 import { courseSchema } from './course';
@@ -7,31 +8,7 @@ import { enrollmentSchema } from './enrollment';
 import { serviceSchema } from './service';
 import { userSchema } from './user';
 
-/**
- * The PWA's delta sync (docs/sync.md). Bump SYNC_SCHEMA whenever a row's wire shape or the cursor changes:
- * every cursor issued before then starts a full sync.
- */
-export const SYNC_SCHEMA = 3;
-
-/** The lists, in the order a full sync sends them (small and referenced ones first). */
-export const SYNC_LISTS = ['users', 'courses', 'batches', 'services', 'enrollments', 'activity'] as const;
-export type SyncList = (typeof SYNC_LISTS)[number];
-
-/**
- * The order the screens show each list in (newest first: by createdAt, then _id, both descending), which is
- * also the order a full sync sends its rows in, so the device stores them as they are shown.
- */
-export const SYNC_ORDER = {
-  users: 'newestFirst',
-  courses: 'oldestFirst',
-  batches: 'newestFirst',
-  services: 'newestFirst',
-  enrollments: 'newestFirst',
-  activity: 'newestFirst',
-} as const satisfies Record<SyncList, 'newestFirst' | 'oldestFirst'>;
-
-/** Rows per page: the default, and the most `?limit=` may ask for. */
-export const SYNC_PAGE = { default: 2000, max: 5000 } as const;
+export { SYNC_LISTS, SYNC_ORDER, SYNC_PAGE, SYNC_SCHEMA, type SyncList } from '../sync-lists';
 
 const listChanges = <T extends z.ZodType>(row: T) => z.object({ upserts: z.array(row), deletes: z.array(z.string()) });
 

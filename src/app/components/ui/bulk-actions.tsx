@@ -6,9 +6,10 @@ import toast from 'react-hot-toast';
 import { apiFetch } from '@/app/lib/api-client';
 import { confirmWrite } from '@/app/lib/confirm';
 import { patchRows, removeRows, type ListQuery } from '@/app/lib/list-writes';
+import { BULK_MAX } from '@/shared/bulk-actions';
 import { MESSAGES } from '@/shared/messages';
 import { plural } from '@/shared/plural';
-import { BULK_MAX, type BulkAction, type BulkReply } from '@/shared/schemas';
+import type { BulkAction, BulkReply } from '@/shared/schemas';
 import { WriteButton } from './write-controls';
 import type { RowSelection } from './row-selection';
 

@@ -1,4 +1,5 @@
-import { ACTIVITY_ACTIONS, ACTIVITY_KINDS, type Activity } from '@/shared/schemas';
+import { ACTIVITY_ACTIONS, ACTIVITY_KINDS } from '@/shared/activity-kinds';
+import type { Activity } from '@/shared/schemas';
 
 /** What the Activity screen narrows the log by; empty values do not filter. */
 export interface ActivityFilter {

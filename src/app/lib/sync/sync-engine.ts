@@ -1,6 +1,7 @@
 import { apiFetch, ApiError } from '@/app/lib/api-client';
 import { MESSAGES } from '@/shared/messages';
-import { SYNC_LISTS, SYNC_ORDER, SYNC_SCHEMA, type SyncList, type SyncReply } from '@/shared/schemas/sync';
+import type { SyncReply } from '@/shared/schemas/sync';
+import { SYNC_LISTS, SYNC_ORDER, SYNC_SCHEMA, type SyncList } from '@/shared/sync-lists';
 import { DeviceStore, type ChunkKey, type DeviceMeta, type StoredChunk } from './device-store';
 import { Interner } from './interning';
 import { CHUNK_FORMAT, LIST_CODECS, type SyncRows } from './list-codecs';

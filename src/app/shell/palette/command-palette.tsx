@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { createSpotlight, Spotlight, useSpotlight } from '@mantine/spotlight';
+import { Spotlight, useSpotlight } from '@mantine/spotlight';
 import {
   IconApi,
   IconBook2,
@@ -26,9 +26,7 @@ import { MESSAGES } from '@/shared/messages';
 import { useLogout, useReloadData, useThemeSwitch } from '../shell-commands';
 import classes from './command-palette.module.css';
 import { PALETTE_MIN_CHARS, searchRecords, type PaletteLists, type RecordHit, type RecordKind } from './palette-search';
-
-/** The palette's own store: the header button and the sidebar entry open it. */
-export const [paletteStore, palette] = createSpotlight();
+import { paletteStore } from './palette-store';
 
 const P = MESSAGES.palette;
 const SCREENS = [
@@ -142,7 +140,8 @@ export function CommandPalette() {
         onQueryChange={setQuery}
         // Each opening starts empty (the store clears its own copy; this one is ours).
         onSpotlightClose={() => setQuery('')}
-        shortcut={['mod + K']}
+        // The shell owns the shortcut: it must work before this code has loaded.
+        shortcut={null}
         scrollable
         maxHeight={460}
         classNames={{ action: classes.action }}

@@ -25,8 +25,8 @@ import {
 import { activityQuery } from '@/app/features/activity/api/get-activity';
 import { downloadActivityCsv } from '@/app/features/activity/csv';
 import { useUrlState } from '@/app/lib/url-state';
+import { ACTIVITY_ACTIONS, ACTIVITY_KINDS } from '@/shared/activity-kinds';
 import { MESSAGES } from '@/shared/messages';
-import { ACTIVITY_ACTIONS, ACTIVITY_KINDS } from '@/shared/schemas';
 import { ActivityTable } from './activity-table';
 
 const M = MESSAGES.activity;

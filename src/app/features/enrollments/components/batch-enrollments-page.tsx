@@ -16,8 +16,9 @@ import { downloadEnrollments } from '@/app/features/enrollments/csv';
 import { enrolleeEmail, enrolleeName } from '@/app/features/enrollments/enrollee';
 import { formatLongDate, formatMoney } from '@/app/lib/format';
 import { useSyncState } from '@/app/lib/sync/use-sync-state';
+import { ENROLLMENT_BULK_ACTIONS } from '@/shared/bulk-actions';
 import { MESSAGES } from '@/shared/messages';
-import { ENROLLMENT_BULK_ACTIONS, type Enrollment } from '@/shared/schemas';
+import type { Enrollment } from '@/shared/schemas';
 import { EnrollmentRowActions } from './enrollment-row-actions';
 import { ImportDialog } from './import-dialog';
 

@@ -7,8 +7,9 @@ import { PageHeader } from '@/app/components/ui/page-header';
 import { recordId, useRowSelection } from '@/app/components/ui/row-selection';
 import { servicesQuery } from '@/app/features/services/api/get-services';
 import { formatDate, formatMoney } from '@/app/lib/format';
+import { SERVICE_BULK_ACTIONS } from '@/shared/bulk-actions';
 import { MESSAGES } from '@/shared/messages';
-import { SERVICE_BULK_ACTIONS, type Service } from '@/shared/schemas';
+import type { Service } from '@/shared/schemas';
 import { DeleteServiceButton, ServiceStatusBadge, VerifyServiceButton } from './service-actions';
 
 const columns: Column<Service>[] = [

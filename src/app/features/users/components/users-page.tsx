@@ -10,8 +10,9 @@ import { usersQuery } from '@/app/features/users/api/get-users';
 import { downloadUsersCsv, USERS_FILE_NAME } from '@/app/features/users/csv';
 import { buildSearchIndex, filterUsers } from '@/app/features/users/users-search';
 import { useUrlState } from '@/app/lib/url-state';
+import { USER_BULK_ACTIONS } from '@/shared/bulk-actions';
 import { MESSAGES } from '@/shared/messages';
-import { USER_BULK_ACTIONS, type User } from '@/shared/schemas';
+import type { User } from '@/shared/schemas';
 import { UsersTable } from './users-table';
 
 const selectLabel = (u: User) => MESSAGES.bulk.selectUser(u.name);
