@@ -95,7 +95,7 @@ export const MESSAGES = {
       notFoundText: 'This user is not in the loaded list. They may have been deleted.',
     },
   },
-  enrollments: { empty: 'No enrollments found.' },
+  enrollments: { empty: 'No enrollments found.', loading: 'Loading' },
   services: {
     empty: 'No services found.',
     record: {

@@ -48,7 +48,8 @@ export function BatchEnrollmentsPage() {
   const selection = useRowSelection(rows, recordId, selectLabel, id);
   const { caughtUp } = useSyncState();
 
-  if (!batch) return caughtUp ? <Navigate to="/enrollments" replace /> : <RecordLoading text="Loading" />;
+  if (!batch)
+    return caughtUp ? <Navigate to="/enrollments" replace /> : <RecordLoading text={MESSAGES.enrollments.loading} />;
 
   const columns: Column<Enrollment>[] = [
     {

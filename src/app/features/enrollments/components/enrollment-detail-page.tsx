@@ -39,7 +39,7 @@ export function EnrollmentDetailPage() {
   const enrollment = enrollments.find((e) => e._id === id);
   if (!enrollment) {
     // One newer than the device copy comes with this start-up's first pull.
-    if (!caughtUp) return <RecordLoading text="Loading" />;
+    if (!caughtUp) return <RecordLoading text={MESSAGES.enrollments.loading} />;
     if (!deletedFrom && history?.some((a) => a.action === 'delete')) return <DeletedEnrollment id={id} />;
     return deletedFrom ? (
       <Navigate to="/enrollments/batch/$id" params={{ id: deletedFrom }} replace />
