@@ -6,7 +6,7 @@ import type { Batch } from '@/shared/schemas';
 import { batches } from '../mocks/fixtures';
 import { failure, success } from '../mocks/replies';
 import { server } from '../mocks/server';
-import { setMockLists, syncReply } from '../mocks/sync-api';
+import { setMockLists, syncReplyTo } from '../mocks/sync-api';
 import { captureDownloads, csvLines } from '../utils/downloads';
 import { expectDisabledOffline } from '../utils/offline';
 import { renderApp } from '../utils/render';
@@ -66,7 +66,7 @@ describe('enrollments overview', () => {
     server.use(
       http.get('/api/sync', async ({ request }) => {
         await delay(150);
-        return HttpResponse.json(syncReply(new URL(request.url).searchParams.get('cursor')));
+        return HttpResponse.json(syncReplyTo(request));
       }),
     );
     renderApp('/enrollments');

@@ -16,7 +16,7 @@ import { SYNC_LISTS } from '@/shared/schemas/sync';
 import { adminUser, users } from '../mocks/fixtures';
 import { failure } from '../mocks/replies';
 import { server } from '../mocks/server';
-import { syncReply } from '../mocks/sync-api';
+import { syncReplyTo } from '../mocks/sync-api';
 import { deviceCopy } from '../utils/device-copy';
 import { renderApp } from '../utils/render';
 import { allowConsoleError } from './setup';
@@ -212,9 +212,7 @@ describe('checking the token again after an unclear answer', () => {
     let portal = true;
     server.use(
       http.get('/api/sync', ({ request }) =>
-        portal
-          ? HttpResponse.html('<h1>Sign in to the Wi-Fi</h1>')
-          : HttpResponse.json(syncReply(new URL(request.url).searchParams.get('cursor'))),
+        portal ? HttpResponse.html('<h1>Sign in to the Wi-Fi</h1>') : HttpResponse.json(syncReplyTo(request)),
       ),
     );
     const app = await startUnclear();

@@ -7,7 +7,7 @@ import type { User } from '@/shared/schemas';
 import { adminUser, users } from '../mocks/fixtures';
 import { acceptDeletes, failure } from '../mocks/replies';
 import { server } from '../mocks/server';
-import { syncReply } from '../mocks/sync-api';
+import { syncReplyTo } from '../mocks/sync-api';
 import { deviceCopy } from '../utils/device-copy';
 import { renderApp } from '../utils/render';
 import { allowConsoleError } from './setup';
@@ -48,7 +48,7 @@ describe('the session across tabs and connections', () => {
   const usersPerSession = () =>
     server.use(
       http.get('/api/sync', ({ request }) => {
-        const reply = syncReply(new URL(request.url).searchParams.get('cursor'));
+        const reply = syncReplyTo(request);
         if (request.headers.get('authorization') === 'Bearer second-token' && reply.reset)
           reply.changes.users.upserts = [newcomer, ...users];
         return HttpResponse.json(reply);

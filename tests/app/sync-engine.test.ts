@@ -9,7 +9,7 @@ import { syncEngine } from '@/app/lib/sync/sync-engine';
 import { SYNC_LISTS, type SyncReply } from '@/shared/schemas/sync';
 import { adminUser, enrollments, users } from '../mocks/fixtures';
 import { server } from '../mocks/server';
-import { setMockLists, syncReply } from '../mocks/sync-api';
+import { setMockLists, syncReplyTo } from '../mocks/sync-api';
 import { deviceCopy, holdStoredList, storedCopy } from '../utils/device-copy';
 import { allowConsoleError } from './setup';
 
@@ -107,7 +107,7 @@ describe('the device copy', () => {
     let asked = 0;
     server.use(
       http.get('/api/sync', async ({ request }) => {
-        const reply = syncReply(new URL(request.url).searchParams.get('cursor'));
+        const reply = syncReplyTo(request);
         if (++asked > 1) return HttpResponse.json(reply);
         await held;
         const changes = emptyChanges();
@@ -135,7 +135,7 @@ describe('the device copy', () => {
     let brought = 0;
     server.use(
       http.get('/api/sync', ({ request }) => {
-        const reply = syncReply(new URL(request.url).searchParams.get('cursor'));
+        const reply = syncReplyTo(request);
         const changes = emptyChanges();
         changes.users.upserts = [renamed];
         brought++;

@@ -39,6 +39,9 @@ export function setMockLists(change: Partial<MockLists>) {
   streams.forEach(announce);
 }
 
+/** The reply to a pull request, for the cursor it sends. */
+export const syncReplyTo = (request: Request) => syncReply(new URL(request.url).searchParams.get('cursor'));
+
 /** A pull's reply: nothing when the cursor is current, else every list whole (the first page of a reset). */
 export function syncReply(cursor: string | null): SyncReply {
   const current = cursor === `mock-${version}`;
@@ -49,7 +52,7 @@ export function syncReply(cursor: string | null): SyncReply {
 }
 
 export const syncHandlers = [
-  http.get('/api/sync', ({ request }) => HttpResponse.json(syncReply(new URL(request.url).searchParams.get('cursor')))),
+  http.get('/api/sync', ({ request }) => HttpResponse.json(syncReplyTo(request))),
   // The stream announces a change once, then stays open until the client goes.
   http.get('/api/sync/stream', ({ request }) => {
     const stream = new ReadableStream<Uint8Array>({

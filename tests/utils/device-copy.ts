@@ -11,7 +11,7 @@ import { syncEngine } from '@/app/lib/sync/sync-engine';
 import { SYNC_LISTS, type SyncList } from '@/shared/schemas/sync';
 import { adminUser } from '../mocks/fixtures';
 import { server } from '../mocks/server';
-import { syncReply } from '../mocks/sync-api';
+import { syncReplyTo } from '../mocks/sync-api';
 
 /** An admin's device copy as IndexedDB holds it, decoded: null when there is none. */
 export async function deviceCopy(adminId: string) {
@@ -74,7 +74,7 @@ export function holdPulls() {
   server.use(
     http.get('/api/sync', async ({ request }) => {
       await held;
-      return HttpResponse.json(syncReply(new URL(request.url).searchParams.get('cursor')));
+      return HttpResponse.json(syncReplyTo(request));
     }),
   );
   return release;
