@@ -59,6 +59,24 @@ describe('DataTable', () => {
     expect(onRowClick).toHaveBeenLastCalledWith(rows[2]);
   });
 
+  it('a changed row renders again alone: the rows that did not change keep their render (one write, one row)', () => {
+    setPhone(false);
+    const rendered: string[] = [];
+    const counted: Column<Row>[] = [{ key: 'name', header: 'Name', render: (r) => (rendered.push(r.id), r.name) }];
+    const table = (list: Row[]) => (
+      <MantineProvider env="test">
+        <DataTable columns={counted} rows={list} rowKey={rowId} rowLabel={(r) => `Open ${r.name}`} emptyText="-" />
+      </MantineProvider>
+    );
+    const { rerender } = render(table(rows));
+    expect(rendered.length).toBeGreaterThan(5);
+    rendered.length = 0;
+    const changed = rows.map((r) => (r.id === '2' ? { ...r, name: 'Person 2 renamed' } : r));
+    rerender(table(changed));
+    expect(rendered).toEqual(['2']);
+    expect(screen.getByRole('row', { name: 'Open Person 2 renamed' })).toBeInTheDocument();
+  });
+
   it('on phones shows each row as a card of label and value lines', () => {
     setPhone(true);
     renderTable();

@@ -228,6 +228,23 @@ async function seededScaleDir(seed: number) {
   return dir;
 }
 
+/**
+ * With BENCH_PROFILE (a folder), a CPU profile of the page from here to the returned stop, saved as
+ * `<folder>/<name>.cpuprofile` (open it in Chromium's DevTools, Performance panel).
+ */
+async function startProfile(context: BrowserContext, page: Page, name: string) {
+  const folder = process.env.BENCH_PROFILE;
+  if (!folder) return async () => undefined;
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.start');
+  return async () => {
+    const { profile } = await cdp.send('Profiler.stop');
+    fs.mkdirSync(folder, { recursive: true });
+    fs.writeFileSync(path.join(folder, `${name}.cpuprofile`), JSON.stringify(profile));
+  };
+}
+
 async function scalePhase(browser: Browser) {
   const dir = await seededScaleDir(11);
   const database = await openDatabase({ databaseUrl: null, dataDir: dir });
@@ -275,6 +292,7 @@ async function scalePhase(browser: Browser) {
     // Approve the top pending row: click to the row's button turning into Disapprove; the longest task after.
     const row = page.getByRole('row', { name: `Open enrollment of ${pending[0]!.name}`, exact: true }).first();
     await row.getByRole('button', { name: 'Approve', exact: true }).waitFor();
+    const stopProfile = await startProfile(context, page, 'approve');
     await armLongTasks(page);
     const t0 = Date.now();
     await row.getByRole('button', { name: 'Approve', exact: true }).click();
@@ -282,6 +300,7 @@ async function scalePhase(browser: Browser) {
     const approve = Date.now() - t0;
     await page.waitForTimeout(2000); // the pull the write schedules, and the stream's own
     const longest = await longestTask(page);
+    await stopProfile();
 
     // Another admin approves the next pending row through the API: the time until this screen shows it.
     const other = await loginOverHttp(BASE);
@@ -340,9 +359,7 @@ async function bulkPhase(browser: Browser) {
     await page.waitForTimeout(500);
     const selectLongest = await longestTask(page);
 
-    const cdp = process.env.BENCH_PROFILE ? await context.newCDPSession(page) : null;
-    await cdp?.send('Profiler.enable');
-    await cdp?.send('Profiler.start');
+    const stopProfile = await startProfile(context, page, 'bulk-approve');
     await armLongTasks(page);
     const t1 = Date.now();
     await bar.getByRole('button', { name: 'Approve selected', exact: true }).click();
@@ -360,7 +377,7 @@ async function bulkPhase(browser: Browser) {
     const shown = Date.now() - t1;
     await page.waitForTimeout(3000); // the slices, the chunks stored, the pull the write schedules
     const approveLongest = await longestTask(page);
-    if (cdp) fs.writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify((await cdp.send('Profiler.stop')).profile));
+    await stopProfile();
     await context.close();
     return { select, selectLongest, reply, shown, approveLongest };
   } finally {

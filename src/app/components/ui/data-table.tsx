@@ -1,7 +1,7 @@
 import { Checkbox, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { memo, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { MESSAGES } from '@/shared/messages';
 import classes from './data-table.module.css';
 import type { RowSelection } from './row-selection';
@@ -76,26 +76,26 @@ export function DataTable<T>({
   const padTop = items[0]?.start ?? 0;
   const padBottom = items.length ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
 
-  const open = (row: T) => (event: MouseEvent | KeyboardEvent) => {
-    if ((event.target as HTMLElement).closest('button, a, input, label, [role="button"]')) return;
-    if ('key' in event && event.key !== 'Enter') return;
-    onRowClick?.(row);
-  };
+  // What a row reads at render or on an event besides its own props: refreshed on every render, one object
+  // for the table's life, so a row that did not change skips its render (the memo below).
+  const latest = useRef<RowHandlers<T>>(null!);
+  latest.current ??= { rowLabel, onRowClick, selection };
+  Object.assign(latest.current, { rowLabel, onRowClick, selection });
+  const rowView = (row: T, index: number) => ({
+    row,
+    index,
+    selected: selection?.isSelected(row) ?? false,
+    columns,
+    handlers: latest.current,
+    measure: virtualizer.measureElement,
+    clickable: Boolean(onRowClick),
+    selectable: Boolean(selection),
+  });
 
   // Rows that open nothing are not focusable: then the scroll box is, so a keyboard can scroll it.
   const scrollFocus = onRowClick ? -1 : 0;
   /** The scrolling box, the phone's cards or the table: the virtualizer's element, at most maxHeight tall. */
   const scrollBox = { ref: scrollRef, style: { maxHeight }, tabIndex: scrollFocus };
-
-  const rowProps = (row: T, index: number) => ({
-    'data-index': index,
-    'data-selected': selection?.isSelected(row) || undefined,
-    ref: virtualizer.measureElement,
-    'aria-label': rowLabel?.(row),
-    tabIndex: onRowClick ? 0 : undefined,
-    onClick: onRowClick ? open(row) : undefined,
-    onKeyDown: onRowClick ? open(row) : undefined,
-  });
 
   if (phone) {
     return (
@@ -113,29 +113,7 @@ export function DataTable<T>({
         {padTop > 0 ? <div aria-hidden style={{ height: padTop }} /> : null}
         {items.map((item) => {
           const row = rows[item.index]!;
-          return (
-            // The gap below a card lives inside the measured slot, so the virtual sizes stay exact.
-            <div
-              key={rowKey(row)}
-              role="listitem"
-              className={`${classes.cardSlot} ${onRowClick ? classes.clickable : ''}`}
-              {...rowProps(row, item.index)}
-            >
-              <div className={classes.card}>
-                {selection ? (
-                  <label className={classes.cardCheck}>
-                    <RowBox selection={selection} row={row} index={item.index} />
-                  </label>
-                ) : null}
-                {columns.map((c) => (
-                  <div key={c.key} className={classes.cardLine}>
-                    <span className={classes.cardLabel}>{c.header}</span>
-                    <div className={classes.cardValue}>{c.render(row, item.index)}</div>
-                  </div>
-                ))}
-              </div>
-            </div>
-          );
+          return <CardRow key={rowKey(row)} {...rowView(row, item.index)} />;
         })}
         {padBottom > 0 ? <div aria-hidden style={{ height: padBottom }} /> : null}
       </div>
@@ -184,26 +162,7 @@ export function DataTable<T>({
               {padTop > 0 ? <tr aria-hidden style={{ height: padTop }} /> : null}
               {items.map((item) => {
                 const row = rows[item.index]!;
-                return (
-                  <Table.Tr
-                    key={rowKey(row)}
-                    aria-rowindex={item.index + 2}
-                    className={onRowClick ? classes.clickable : undefined}
-                    {...rowProps(row, item.index)}
-                  >
-                    {selection ? (
-                      <Table.Td className={classes.checkCell}>
-                        {/* The whole cell toggles: a checkbox alone is a small target. */}
-                        <label className={classes.checkLabel}>
-                          <RowBox selection={selection} row={row} index={item.index} />
-                        </label>
-                      </Table.Td>
-                    ) : null}
-                    {columns.map((c) => (
-                      <Table.Td key={c.key}>{c.render(row, item.index)}</Table.Td>
-                    ))}
-                  </Table.Tr>
-                );
+                return <TableRow key={rowKey(row)} {...rowView(row, item.index)} />;
               })}
               {padBottom > 0 ? <tr aria-hidden style={{ height: padBottom }} /> : null}
             </>
@@ -214,13 +173,109 @@ export function DataTable<T>({
   );
 }
 
+interface RowHandlers<T> {
+  rowLabel?: (row: T) => string;
+  onRowClick?: (row: T) => void;
+  selection?: RowSelection<T>;
+}
+
+/**
+ * One row's props: each the same value while the row is unchanged (`columns` as long as the caller keeps the
+ * array; a module constant or a memo), so a write that changes one row renders that row only.
+ */
+interface RowView<T> {
+  row: T;
+  index: number;
+  selected: boolean;
+  columns: Column<T>[];
+  handlers: RowHandlers<T>;
+  measure: (node: Element | null) => void;
+  clickable: boolean;
+  selectable: boolean;
+}
+
+/** A row's element attributes: measured by the virtualizer, and a click or Enter opens its record. */
+function rowAttributes<T>({ row, index, selected, handlers, measure, clickable }: RowView<T>) {
+  const open = (event: MouseEvent | KeyboardEvent) => {
+    if ((event.target as HTMLElement).closest('button, a, input, label, [role="button"]')) return;
+    if ('key' in event && event.key !== 'Enter') return;
+    handlers.onRowClick?.(row);
+  };
+  return {
+    'data-index': index,
+    'data-selected': selected || undefined,
+    ref: measure,
+    'aria-label': handlers.rowLabel?.(row),
+    tabIndex: clickable ? 0 : undefined,
+    onClick: clickable ? open : undefined,
+    onKeyDown: clickable ? open : undefined,
+  };
+}
+
+const TableRow = memo(function TableRow<T>(view: RowView<T>) {
+  const { row, index, selected, columns, handlers, clickable, selectable } = view;
+  return (
+    <Table.Tr aria-rowindex={index + 2} className={clickable ? classes.clickable : undefined} {...rowAttributes(view)}>
+      {selectable ? (
+        <Table.Td className={classes.checkCell}>
+          {/* The whole cell toggles: a checkbox alone is a small target. */}
+          <label className={classes.checkLabel}>
+            <RowBox handlers={handlers} row={row} index={index} selected={selected} />
+          </label>
+        </Table.Td>
+      ) : null}
+      {columns.map((c) => (
+        <Table.Td key={c.key}>{c.render(row, index)}</Table.Td>
+      ))}
+    </Table.Tr>
+  );
+}) as <T>(view: RowView<T>) => ReactNode;
+
+// The gap below a card lives inside the measured slot, so the virtual sizes stay exact.
+const CardRow = memo(function CardRow<T>(view: RowView<T>) {
+  const { row, index, selected, columns, handlers, clickable, selectable } = view;
+  return (
+    <div
+      role="listitem"
+      className={`${classes.cardSlot} ${clickable ? classes.clickable : ''}`}
+      {...rowAttributes(view)}
+    >
+      <div className={classes.card}>
+        {selectable ? (
+          <label className={classes.cardCheck}>
+            <RowBox handlers={handlers} row={row} index={index} selected={selected} />
+          </label>
+        ) : null}
+        {columns.map((c) => (
+          <div key={c.key} className={classes.cardLine}>
+            <span className={classes.cardLabel}>{c.header}</span>
+            <div className={classes.cardValue}>{c.render(row, index)}</div>
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}) as <T>(view: RowView<T>) => ReactNode;
+
 /** A row's checkbox; Shift with a click (or Space) selects the range from the last row clicked. */
-function RowBox<T>({ selection, row, index }: { selection: RowSelection<T>; row: T; index: number }) {
+function RowBox<T>({
+  handlers,
+  row,
+  index,
+  selected,
+}: {
+  handlers: RowHandlers<T>;
+  row: T;
+  index: number;
+  selected: boolean;
+}) {
   return (
     <Checkbox
-      aria-label={selection.label(row)}
-      checked={selection.isSelected(row)}
-      onChange={(event) => selection.toggle(index, (event.nativeEvent as { shiftKey?: boolean }).shiftKey === true)}
+      aria-label={handlers.selection?.label(row)}
+      checked={selected}
+      onChange={(event) =>
+        handlers.selection?.toggle(index, (event.nativeEvent as { shiftKey?: boolean }).shiftKey === true)
+      }
     />
   );
 }

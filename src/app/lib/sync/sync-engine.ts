@@ -519,8 +519,8 @@ class SyncSession {
     const rows = upserts.map((r) => codec.intern(r, this.interner));
     if (list === 'users') for (const u of rows as SyncRows['users'][]) this.interner.setUser(u);
     const chunks = (this.live[list] as SyncedList<SyncRows[L]>).apply(rows, deletes);
-    this.storeLocal(list, chunks);
     if (chunks.size > 0) this.publish([list]);
+    this.storeLocal(list, chunks);
     this.background();
   }
 
@@ -560,20 +560,20 @@ class SyncSession {
   }
 
   /**
-   * The chunks a write's reply changed, stored after the screens have it: one write rewrites its one chunk
-   * at once; the slices of a bulk write gather here and are encoded a few chunks per task.
+   * The chunks a write's reply changed, stored after the screens have shown the change: encoding and cloning a
+   * chunk of 1,000 rows would delay the row the admin clicked. The first wait is a timer, queued behind the
+   * query cache's own (publish), so the screens render first; then a few chunks per task.
    */
   private storeLocal(list: SyncList, chunks: Set<number>) {
-    if (chunks.size <= ENCODE_CHUNKS_PER_TASK && !this.storing) {
-      void this.persist(this.encode(this.live, this.meta.gen, new Map([[list, chunks]])));
-      return;
-    }
+    if (chunks.size === 0) return;
     const pending = this.unstored.get(list) ?? new Set<number>();
     this.unstored.set(list, pending);
     for (const c of chunks) pending.add(c);
-    this.storing ??= this.storeUnstored().finally(() => {
-      this.storing = null;
-    });
+    this.storing ??= new Promise((resolve) => setTimeout(resolve, 0))
+      .then(() => this.storeUnstored())
+      .finally(() => {
+        this.storing = null;
+      });
   }
 
   /** A few chunks per task and per transaction: structured-cloning 200 chunk texts at once is a long task. */

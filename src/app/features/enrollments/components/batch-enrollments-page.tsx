@@ -18,7 +18,7 @@ import { formatLongDate, formatMoney } from '@/app/lib/format';
 import { useSyncState } from '@/app/lib/sync/use-sync-state';
 import { ENROLLMENT_BULK_ACTIONS } from '@/shared/bulk-actions';
 import { MESSAGES } from '@/shared/messages';
-import type { Enrollment } from '@/shared/schemas';
+import type { Batch, Enrollment } from '@/shared/schemas';
 import { EnrollmentRowActions } from './enrollment-row-actions';
 import { ImportDialog } from './import-dialog';
 
@@ -32,6 +32,36 @@ const BULK: BulkTarget<Enrollment> = {
     e.isVerified === on ? e : { ...e, isVerified: on, verifiedAt: on ? at : null, updatedAt: at },
   name: enrolleeName,
 };
+
+/** The table's columns; a new array only when the batches change (the rows' download names them). */
+const columnsFor = (batches: readonly Batch[]): Column<Enrollment>[] => [
+  {
+    key: 'name',
+    header: 'Name',
+    render: (e) => (
+      <Text fw={500} size="sm">
+        {enrolleeName(e)}
+      </Text>
+    ),
+  },
+  { key: 'email', header: 'Email', render: (e) => enrolleeEmail(e) },
+  { key: 'amount', header: 'Amount', width: 130, render: (e) => formatMoney(e.amount, e.currency) },
+  { key: 'course', header: 'Course', render: (e) => e.courseDetails.title },
+  {
+    key: 'approved',
+    header: 'Approved',
+    width: 120,
+    render: (e) => <YesNoBadge value={e.isVerified} yes="Approved" no="Pending" noColor="yellow" />,
+  },
+  {
+    key: 'actions',
+    header: 'Actions',
+    width: 220,
+    render: (e) => (
+      <EnrollmentRowActions enrollment={e} onDownload={() => downloadEnrollments(enrolleeName(e), [e], batches)} />
+    ),
+  },
+];
 
 /**
  * The enrollments of one batch; an unknown batch id goes back to the overview, once this start-up's first pull
@@ -47,38 +77,10 @@ export function BatchEnrollmentsPage() {
   const [importing, setImporting] = useState(false);
   const selection = useRowSelection(rows, recordId, selectLabel, id);
   const { caughtUp } = useSyncState();
+  const columns = useMemo(() => columnsFor(batches), [batches]);
 
   if (!batch)
     return caughtUp ? <Navigate to="/enrollments" replace /> : <RecordLoading text={MESSAGES.enrollments.loading} />;
-
-  const columns: Column<Enrollment>[] = [
-    {
-      key: 'name',
-      header: 'Name',
-      render: (e) => (
-        <Text fw={500} size="sm">
-          {enrolleeName(e)}
-        </Text>
-      ),
-    },
-    { key: 'email', header: 'Email', render: (e) => enrolleeEmail(e) },
-    { key: 'amount', header: 'Amount', width: 130, render: (e) => formatMoney(e.amount, e.currency) },
-    { key: 'course', header: 'Course', render: (e) => e.courseDetails.title },
-    {
-      key: 'approved',
-      header: 'Approved',
-      width: 120,
-      render: (e) => <YesNoBadge value={e.isVerified} yes="Approved" no="Pending" noColor="yellow" />,
-    },
-    {
-      key: 'actions',
-      header: 'Actions',
-      width: 220,
-      render: (e) => (
-        <EnrollmentRowActions enrollment={e} onDownload={() => downloadEnrollments(enrolleeName(e), [e], batches)} />
-      ),
-    },
-  ];
 
   return (
     <>
