@@ -79,6 +79,28 @@ describe('a synced list in memory', () => {
     expect(list.get('id-000002')).toEqual(row(2));
   });
 
+  it('changes a held row read back at start-up without indexing the list by id (the first Approve after a reload)', () => {
+    type R = { _id: string; createdAt: string; v?: number };
+    const list = new SyncedList<R>('newestFirst');
+    list.load([
+      { key: 1, rows: [row(4), row(3)] },
+      { key: 2, rows: [row(2), row(1)] },
+    ]);
+    expect(list.apply([{ ...row(2), v: 1 }], [])).toEqual(new Set([2]));
+    expect(list.indexSome(0)).toBe(false); // nothing indexed: the row was found by its place in the order
+    expect(list.list().map((r) => [r._id, r.v])).toEqual([
+      ['id-000004', undefined],
+      ['id-000003', undefined],
+      ['id-000002', 1],
+      ['id-000001', undefined],
+    ]);
+    // A row that comes, or a delete, needs the index: built then, and it holds the changed row.
+    expect(list.apply([row(5)], ['id-000003']).size).toBe(2);
+    expect(list.indexSome(0)).toBe(true);
+    expect(list.get('id-000002')).toEqual({ ...row(2), v: 1 });
+    expect(list.list().map((r) => r._id)).toEqual(['id-000005', 'id-000004', 'id-000002', 'id-000001']);
+  });
+
   it('lays out anew a stored copy whose chunks overlap, and says to store all of it again', () => {
     const list = new SyncedList<{ _id: string; createdAt: string }>('newestFirst');
     const dirty = list.load([

@@ -22,7 +22,7 @@ const ENCODE_CHUNKS_PER_TASK = 4;
 /** Rows interned per task when a page or a bulk write brings thousands. */
 const INTERN_ROWS_PER_TASK = 500;
 /** Chunks indexed per task once a start-up has shown the lists (a list's rows by id, for the first change). */
-const INDEX_CHUNKS_PER_TASK = 8;
+const INDEX_CHUNKS_PER_TASK = 2;
 /** Decoding a stored copy yields to the browser this often: well under the 50 ms of a long task. */
 const DECODE_SLICE_MS = 16;
 /**
@@ -545,7 +545,7 @@ class SyncSession {
     const current = this.live[list] as SyncedList<SyncRows[L]>;
     const stamp = (r: unknown) => (r as { updatedAt?: string }).updatedAt ?? '';
     const kept = rows.filter((r) => {
-      const now = current.get(r._id);
+      const now = current.find(r);
       return now !== undefined && stamp(now) <= stamp(r);
     });
     const seq = ++this.seq;

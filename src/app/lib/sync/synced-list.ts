@@ -115,20 +115,14 @@ export class SyncedList<T extends Row> {
    */
   apply(upserts: readonly T[], deletes: readonly string[]): Set<number> {
     const dirty = new Set<number>();
-    if (upserts.length === 0 && deletes.length === 0) return dirty;
+    // A row held in its place (an Approve, or the pull that brings it again) is found by its place in the order,
+    // without the index by id: the index is for rows that come, go or move.
+    const comeOrMove = upserts.filter((row) => !this.replaceInPlace(row, dirty));
+    if (dirty.size > 0) this.ordered = null;
+    if (comeOrMove.length === 0 && deletes.length === 0) return dirty;
     this.indexAll();
-    for (const row of upserts) {
-      const old = this.rows.get(row._id);
-      if (old && this.compare(old, row) === 0) {
-        if (sameValue(old, row)) continue;
-        // Same place in the order: replaced where it is.
-        const chunk = this.chunkOf.get(row._id)!;
-        chunk.rows[chunk.rows.indexOf(old)] = row;
-        this.rows.set(row._id, row);
-        dirty.add(chunk.key);
-        continue;
-      }
-      if (old) this.remove(row._id, dirty);
+    for (const row of comeOrMove) {
+      if (this.rows.has(row._id)) this.remove(row._id, dirty);
       this.insert(row, dirty);
     }
     for (const id of deletes) this.remove(id, dirty);
@@ -136,11 +130,37 @@ export class SyncedList<T extends Row> {
     return dirty;
   }
 
-  /** A new row into the chunk whose run it falls in; a full chunk makes room by starting or splitting one. */
-  private insert(row: T, dirty: Set<number>) {
+  /** The row held with `row`'s place in the order (same createdAt and id), if any, as its chunk and index. */
+  private locate(row: T): { chunk: Chunk<T>; pos: number } | null {
     const chunks = this.chunks;
-    if (chunks.length === 0) return this.place(row, this.addChunk(0), 0, dirty);
-    // The last chunk whose first row comes before this one (the first chunk when none does).
+    if (chunks.length === 0) return null;
+    const chunk = chunks[this.chunkFor(row)]!;
+    const pos = this.position(chunk.rows, row);
+    return chunk.rows[pos]?._id === row._id ? { chunk, pos } : null;
+  }
+
+  /** The row held with this one's id: found by its place in the order first, else through the index. */
+  find(row: T): T | undefined {
+    const at = this.locate(row);
+    return at ? at.chunk.rows[at.pos] : this.get(row._id);
+  }
+
+  /** True when `row` took the place of the row held there (or equals it); false when it is not held there. */
+  private replaceInPlace(row: T, dirty: Set<number>) {
+    const at = this.locate(row);
+    if (!at) return false;
+    const { chunk, pos } = at;
+    if (sameValue(chunk.rows[pos], row)) return true;
+    chunk.rows[pos] = row;
+    // A chunk not indexed yet is read when it is; an indexed one has the new row from here.
+    if (this.rows.has(row._id)) this.rows.set(row._id, row);
+    dirty.add(chunk.key);
+    return true;
+  }
+
+  /** The last chunk whose first row comes before `row` (the first chunk when none does). */
+  private chunkFor(row: T) {
+    const chunks = this.chunks;
     let lo = 0;
     let hi = chunks.length - 1;
     while (lo < hi) {
@@ -148,7 +168,14 @@ export class SyncedList<T extends Row> {
       if (this.compare(chunks[mid]!.rows[0]!, row) <= 0) lo = mid;
       else hi = mid - 1;
     }
-    const at = lo;
+    return lo;
+  }
+
+  /** A new row into the chunk whose run it falls in; a full chunk makes room by starting or splitting one. */
+  private insert(row: T, dirty: Set<number>) {
+    const chunks = this.chunks;
+    if (chunks.length === 0) return this.place(row, this.addChunk(0), 0, dirty);
+    const at = this.chunkFor(row);
     const chunk = chunks[at]!;
     const rows = chunk.rows;
     const pos = this.position(rows, row);
