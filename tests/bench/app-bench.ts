@@ -322,6 +322,9 @@ async function scalePhase(browser: Browser) {
   }
 }
 
+/** The Long Tasks API reports tasks over 50 ms only: none is "none over 50 ms", not 0 ms. */
+const longTask = (value: number) => (value > 0 ? ms(value) : 'none over 50 ms');
+
 const BULK = Number(process.env.BENCH_BULK ?? 10_000);
 
 async function bulkPhase(browser: Browser) {
@@ -428,18 +431,18 @@ try {
     console.log(`| ${at}: reload to a batch table, offline | ${ms(median(scale.offline))} | ≤ 1.5 s |`);
     console.log(`| ${at}: API bytes of a reload when nothing changed | ${kb(median(scale.bytes))} | ≤ 20 KB |`);
     console.log(`| ${at}: Approve click to the row updated | ${ms(scale.approve)} | ≤ 100 ms |`);
-    console.log(`| ${at}: longest task after the click | ${ms(scale.longest)} | ≤ 100 ms |`);
+    console.log(`| ${at}: longest task after the click | ${longTask(scale.longest)} | ≤ 100 ms |`);
     console.log(`| ${at}: another admin's change visible | ${ms(scale.pushed)} | ≤ 2 s |`);
     console.log(`| ${at}: JS heap after the first sync | ${scale.heap.toFixed(1)} MB | ≤ 150 MB |`);
   }
   if (bulk) {
     const at = `bulk, ${BULK.toLocaleString('en-US')} of ${SCALE.enrollments / 1000}k enrollments`;
     console.log(
-      `| ${at}: "Select all" click to the bar | ${ms(bulk.select)} (longest task ${ms(bulk.selectLongest)}) | ≤ 100 ms |`,
+      `| ${at}: "Select all" click to the bar | ${ms(bulk.select)} (longest task ${longTask(bulk.selectLongest)}) | ≤ 100 ms |`,
     );
     console.log(`| ${at}: Approve selected click to the reply's toast | ${ms(bulk.reply)} | |`);
     console.log(`| ${at}: Approve selected click to the rows shown approved | ${ms(bulk.shown)} | |`);
-    console.log(`| ${at}: longest task after Approve selected | ${ms(bulk.approveLongest)} | ≤ 100 ms |`);
+    console.log(`| ${at}: longest task after Approve selected | ${longTask(bulk.approveLongest)} | ≤ 100 ms |`);
   }
 } finally {
   await browser.close();
