@@ -43,6 +43,14 @@ describe('command palette', () => {
     await waitFor(() => expect(screen.queryByRole('textbox', { name: /Search screens/ })).not.toBeInTheDocument());
   });
 
+  it('Ctrl+K opens it from a search box too (a modifier shortcut never types into a field)', async () => {
+    const { user } = renderApp('/users');
+    await user.click(await screen.findByRole('searchbox', { name: 'Search users' }));
+    await user.keyboard('{Control>}k{/Control}');
+    expect(await screen.findByRole('textbox', { name: 'Search screens, records and commands' })).toHaveFocus();
+    expect(screen.getByRole('searchbox', { name: 'Search users', hidden: true })).toHaveValue('');
+  });
+
   it('finds a user by email and an enrollment by transaction ID from the device copy, offline too', async () => {
     const { user, router } = renderApp('/users');
     await screen.findByRole('heading', { name: 'Users' });

@@ -23,7 +23,8 @@ export function AppLayout() {
   const drawer = !wide && opened;
   const hotkeys: HotkeyItem[] = [[PALETTE_SHORTCUT, palette.open]];
   if (drawer) hotkeys.push(['Escape', close]);
-  useHotkeys(hotkeys);
+  // From inside a field too (a checkbox, the search box): Ctrl/Cmd+K types nothing, and Escape only closes.
+  useHotkeys(hotkeys, []);
 
   return (
     <AppShell
