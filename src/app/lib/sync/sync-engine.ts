@@ -413,6 +413,9 @@ class SyncSession {
       complete: wasComplete || !reply.hasMore,
       syncedAt: reply.hasMore ? this.meta.syncedAt : now,
     };
+    // A write reply's chunks still waiting to be stored go first (storeLocal defers them): this page may have
+    // skipped those rows as older, and its cursor must never be stored ahead of them.
+    await this.storing?.catch(() => {});
     await this.persist({ ...(await this.encodeInSlices(target, gen, dirty)), meta: this.meta });
     if (!this.meta.complete) return;
     // Only the lists that changed: a pull that brings what the copy holds already re-renders no screen.
