@@ -270,7 +270,9 @@ async function scalePhase(browser: Browser) {
   try {
     const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
     const page = await context.newPage();
+    const stopSyncProfile = await startProfile(context, page, 'first-sync');
     const firstSync = await login(page, BENCH_ADMIN, target, 600_000);
+    await stopSyncProfile();
     for (let i = 0; i < 600 && !(await deviceCopyComplete(page)); i++) await page.waitForTimeout(100);
     const heap = await heapMb(context, page);
 

@@ -129,6 +129,17 @@ describe('GET /api/sync: the full sync', () => {
     expect(JSON.parse(zlib.gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
   });
 
+  it('is all ASCII: text past it travels as JSON escapes and reads back exactly as written', async () => {
+    const name = 'Zoë Ñúñez-Łukasz 李 🎓';
+    const user = await makeUser(s.db, { name });
+    const res = await s.api({ method: 'GET', url: '/api/sync?limit=5000' });
+    expect([...res.rawPayload].every((byte) => byte < 0x80)).toBe(true);
+    expect(res.body).toContain('Zo\\u00eb');
+    const reply = res.json() as SyncReply;
+    expect(reply.changes.users.upserts.find((u) => u._id === user.id)?.name).toBe(name);
+    await s.db.delete(users).where(eq(users.id, user.id));
+  });
+
   it('a page fills across lists, so small lists do not each cost a pull', async () => {
     const reply = await pull(s.app, token, null, 5000);
     expect(reply).toMatchObject({ reset: true, hasMore: false });
