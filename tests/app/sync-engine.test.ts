@@ -5,7 +5,7 @@ import { auth } from '@/app/features/auth/auth-store';
 import { createQueryClient } from '@/app/lib/query-client';
 import { writeSession } from '@/app/lib/session-storage';
 import { deleteDeviceCopies } from '@/app/lib/sync/device-store';
-import { syncEngine } from '@/app/lib/sync/sync-engine';
+import { LIVE_PAGE_ROWS, syncEngine } from '@/app/lib/sync/sync-engine';
 import { SYNC_LISTS, type SyncReply } from '@/shared/schemas/sync';
 import { adminUser, enrollments, users } from '../mocks/fixtures';
 import { server } from '../mocks/server';
@@ -159,6 +159,21 @@ describe('the device copy', () => {
     await syncEngine.ready();
     setMockLists({ users: [{ ...users[0]!, name: 'Changed Elsewhere' }, ...users.slice(1)] });
     await waitFor(() => expect(usersOf(qc)!.some((u) => u.name === 'Changed Elsewhere')).toBe(true));
+  });
+
+  it('once the lists are on screen, pulls ask for smaller pages than the first sync', async () => {
+    const limits: (string | null)[] = [];
+    server.use(
+      http.get('/api/sync', ({ request }) => {
+        limits.push(new URL(request.url).searchParams.get('limit'));
+        return HttpResponse.json(syncReplyTo(request));
+      }),
+    );
+    await start();
+    await syncEngine.ready();
+    expect(limits[0]).toBeNull(); // the first sync: the server's default
+    await syncEngine.pull();
+    expect(limits.at(-1)).toBe(String(LIVE_PAGE_ROWS));
   });
 
   it('Reload Data keeps the lists on screen until the full sync is whole, then swaps them', async () => {

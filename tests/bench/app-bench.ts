@@ -287,7 +287,11 @@ async function scalePhase(browser: Browser) {
     }
     await context.setOffline(true);
     const offline: number[] = [];
-    for (let i = 0; i < RUNS; i++) offline.push(await reloadToRows(page, 300_000));
+    for (let i = 0; i < RUNS; i++) {
+      const stopReloadProfile = i === RUNS - 1 ? await startProfile(context, page, 'reload-offline') : null;
+      offline.push(await reloadToRows(page, 300_000));
+      await stopReloadProfile?.();
+    }
     await context.setOffline(false);
     await reloadToRows(page, 300_000);
 
