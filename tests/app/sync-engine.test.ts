@@ -5,7 +5,8 @@ import { auth } from '@/app/features/auth/auth-store';
 import { createQueryClient } from '@/app/lib/query-client';
 import { writeSession } from '@/app/lib/session-storage';
 import { deleteDeviceCopies } from '@/app/lib/sync/device-store';
-import { LIVE_PAGE_ROWS, syncEngine } from '@/app/lib/sync/sync-engine';
+import { LIVE_PAGE_ROWS, PATCH_ROWS_PER_TASK, syncEngine } from '@/app/lib/sync/sync-engine';
+import { SyncedList } from '@/app/lib/sync/synced-list';
 import { SYNC_LISTS, type SyncReply } from '@/shared/schemas/sync';
 import { adminUser, enrollments, users } from '../mocks/fixtures';
 import { server } from '../mocks/server';
@@ -152,6 +153,28 @@ describe('the device copy', () => {
     expect(brought).toBeGreaterThan(0);
     expect(usersOf(qc)).toBe(shown); // the same array: no screen renders the list again
     expect(chunkPuts()).toBe(1);
+  });
+
+  it('a bulk write of thousands of rows goes in a slice per task, and the screens get it once, whole', async () => {
+    const many = Array.from({ length: PATCH_ROWS_PER_TASK * 2 + 1 }, (_, i) => ({
+      ...users[0]!,
+      _id: `bulk-${String(i).padStart(4, '0')}`,
+      email: `bulk${i}@test.dev`,
+      createdAt: new Date(Date.UTC(2026, 0, 1) - i * 1000).toISOString(),
+    }));
+    setMockLists({ users: many });
+    const qc = await start();
+    await syncEngine.ready();
+    const apply = vi.spyOn(SyncedList.prototype, 'apply');
+    const shown: (typeof many)[] = [];
+    const unsubscribe = qc.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.query.queryKey[0] === 'users') shown.push(event.query.state.data);
+    });
+    await syncEngine.patchLocal('users', many, (u) => ({ ...u, name: 'Patched' }));
+    unsubscribe();
+    expect(apply.mock.calls.map(([rows]) => rows.length)).toEqual([PATCH_ROWS_PER_TASK, PATCH_ROWS_PER_TASK, 1]);
+    expect(shown).toHaveLength(1);
+    expect(shown[0]!.every((u) => u.name === 'Patched')).toBe(true);
   });
 
   it("another admin's change arrives through the stream without a reload", async () => {

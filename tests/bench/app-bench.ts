@@ -369,6 +369,8 @@ async function bulkPhase(browser: Browser) {
     const selectLongest = await longestTask(page);
 
     const stopProfile = await startProfile(context, page, 'bulk-approve');
+    const traceTo = process.env.BENCH_TRACE;
+    if (traceTo) await browser.startTracing(page, { path: traceTo, categories: ['devtools.timeline', 'v8'] });
     await armLongTasks(page);
     const t1 = Date.now();
     await bar.getByRole('button', { name: 'Approve selected', exact: true }).click();
@@ -387,6 +389,7 @@ async function bulkPhase(browser: Browser) {
     await page.waitForTimeout(3000); // the slices, the chunks stored, the pull the write schedules
     const approveLongest = await longestTask(page);
     await stopProfile();
+    if (traceTo) await browser.stopTracing();
     await context.close();
     return { select, selectLongest, reply, shown, approveLongest };
   } finally {
