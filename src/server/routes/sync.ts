@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import type { Database } from '@/server/db/client';
 import { HttpError, parse } from '@/server/errors';
 import { findSessionUser } from '@/server/repositories/sessions-repo';
-import { pullSync, syncReplyJson } from '@/server/repositories/sync-repo';
+import { pullSync, syncReplyBody } from '@/server/repositories/sync-repo';
 import { currentSyncVersion, SyncAnnouncer } from '@/server/sync/announcer';
 import { sendJsonCompressed } from '@/server/sync/send-json';
 import { MESSAGES } from '@/shared/messages';
@@ -26,7 +26,7 @@ export function syncRoutes(app: FastifyInstance, database: Database, heartbeatMs
       if (decoded.kind === 'ok') cursor = decoded.cursor;
     }
     const page = await pullSync(db, cursor, query.limit ?? SYNC_PAGE.default);
-    return sendJsonCompressed(request, reply, syncReplyJson(page));
+    return sendJsonCompressed(request, reply, syncReplyBody(page));
   });
 
   const announcer = new SyncAnnouncer(database);
