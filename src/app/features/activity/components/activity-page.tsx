@@ -57,7 +57,7 @@ function DateFilter({
       min={min || undefined}
       max={max || undefined}
       onChange={(e) => onChange(e.currentTarget.value)}
-      style={{ flex: '0 1 160px' }}
+      style={{ flex: '0 1 140px' }}
     />
   );
 }
@@ -93,9 +93,9 @@ export function ActivityPage() {
     searchable?: boolean;
     style: MantineStyleProp;
   }[] = [
-    { key: 'admin', label: M.admin, data: admins, searchable: true, style: { flex: '1 1 200px', maxWidth: 280 } },
-    { key: 'kind', label: M.kind, data: KIND_OPTIONS, style: { flex: '1 1 150px', maxWidth: 190 } },
-    { key: 'action', label: M.action, data: ACTION_OPTIONS, style: { flex: '1 1 150px', maxWidth: 190 } },
+    { key: 'admin', label: M.admin, data: admins, searchable: true, style: { flex: '1 1 160px', maxWidth: 280 } },
+    { key: 'kind', label: M.kind, data: KIND_OPTIONS, style: { flex: '1 1 120px', maxWidth: 190 } },
+    { key: 'action', label: M.action, data: ACTION_OPTIONS, style: { flex: '1 1 120px', maxWidth: 190 } },
   ];
 
   return (
@@ -116,7 +116,7 @@ export function ActivityPage() {
           }
           value={filter.q}
           onChange={(e) => set({ q: e.currentTarget.value })}
-          style={{ flex: '1 1 260px', maxWidth: 380 }}
+          style={{ flex: '1 1 280px', maxWidth: 380 }}
         />
         {selects.map(({ key, ...props }) => (
           <Select
