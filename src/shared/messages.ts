@@ -96,6 +96,16 @@ export const MESSAGES = {
     },
   },
   enrollments: { empty: 'No enrollments found.', loading: 'Loading' },
+  /** Counts under page titles and on cards; one plural rule and one number format for all of them. */
+  count: {
+    enrollments: (n: number) => plural(n, 'enrollment'),
+    batches: (n: number) => plural(n, 'batch', 'batches'),
+    purchases: (n: number) => plural(n, 'purchase'),
+    reviews: (n: number) => `(${plural(n, 'review')})`,
+    pending: (n: number) => `${n.toLocaleString('en-US')} pending approval`,
+    users: (shown: number, total: number) =>
+      shown === total ? plural(total, 'user') : `${shown.toLocaleString('en-US')} of ${plural(total, 'user')}`,
+  },
   services: {
     empty: 'No services found.',
     record: {
@@ -287,7 +297,6 @@ export const MESSAGES = {
     reloadDataHint: 'Sync every list again from the server',
     theme: (next: 'light' | 'dark') => `Switch to ${next} theme`,
     logout: 'Logout',
-    enrollmentCount: (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'enrollment' : 'enrollments'}`,
   },
   sync: {
     badCursor: 'The sync cursor is not valid. Pull again without a cursor to start a full sync.',

@@ -62,7 +62,7 @@ export function searchRecords(lists: PaletteLists, query: string, perKind = PALE
           kind: 'batches',
           id: b._id,
           label: b.batchName,
-          description: MESSAGES.palette.enrollmentCount(b.enrollmentCount),
+          description: MESSAGES.count.enrollments(b.enrollmentCount),
         }
       : null,
   );

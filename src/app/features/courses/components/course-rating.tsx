@@ -1,6 +1,5 @@
 import { Group, Rating, Text, VisuallyHidden, type MantineSize } from '@mantine/core';
-
-const reviewsText = (n: number) => `(${n.toLocaleString('en-US')} ${n === 1 ? 'review' : 'reviews'})`;
+import { MESSAGES } from '@/shared/messages';
 
 /** Stars for the eye, the number and the review count for everyone (the stars are hidden from screen readers). */
 export function CourseRating({
@@ -20,7 +19,7 @@ export function CourseRating({
         {rating.toFixed(1)}
       </Text>
       <Text size={size} c="dimmed">
-        {reviewsText(reviews)}
+        {MESSAGES.count.reviews(reviews)}
       </Text>
     </Group>
   );

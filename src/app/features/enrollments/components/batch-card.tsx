@@ -3,6 +3,7 @@ import { IconCalendarEvent, IconEdit, IconUsers } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { DeleteActionIcon, WriteActionIcon } from '@/app/components/ui/write-controls';
 import { formatLongDate } from '@/app/lib/format';
+import { MESSAGES } from '@/shared/messages';
 import type { Batch } from '@/shared/schemas';
 
 interface BatchCardProps {
@@ -29,9 +30,7 @@ export function BatchCard({ batch, enrollmentCount, onEdit, onDelete }: BatchCar
         </Group>
         <Group gap={6} c="dimmed" wrap="nowrap">
           <IconUsers size={16} stroke={1.6} aria-hidden />
-          <Text size="sm">
-            {enrollmentCount} {enrollmentCount === 1 ? 'enrollment' : 'enrollments'}
-          </Text>
+          <Text size="sm">{MESSAGES.count.enrollments(enrollmentCount)}</Text>
         </Group>
         <Group gap={6} c="dimmed" wrap="nowrap" align="flex-start">
           <IconCalendarEvent size={16} stroke={1.6} aria-hidden style={{ marginTop: 2, flexShrink: 0 }} />

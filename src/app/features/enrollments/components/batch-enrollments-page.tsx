@@ -108,7 +108,7 @@ export function BatchEnrollmentsPage() {
           </Badge>
         ) : null}
         <Text c="dimmed" size="sm">
-          {rows.length} {rows.length === 1 ? 'enrollment' : 'enrollments'} · Starts {formatLongDate(batch.startDate)}
+          {MESSAGES.count.enrollments(rows.length)} · Starts {formatLongDate(batch.startDate)}
           {batch.endDate ? ` · Ends ${formatLongDate(batch.endDate)}` : ''}
         </Text>
       </Group>

@@ -8,13 +8,12 @@ import { useDeleteBatch } from '@/app/features/enrollments/api/delete-batch';
 import { batchesQuery } from '@/app/features/enrollments/api/get-batches';
 import { enrollmentsQuery } from '@/app/features/enrollments/api/get-enrollments';
 import { downloadEnrollments } from '@/app/features/enrollments/csv';
+import { MESSAGES } from '@/shared/messages';
 import type { Batch } from '@/shared/schemas';
 import { BatchCard } from './batch-card';
 import { BatchFormModal } from './batch-form-modal';
 
 /** Active batches first; otherwise the list's newest-first order stays (a stable sort). */
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 const activeFirst = (batches: Batch[]) => [...batches].sort((a, b) => Number(b.isActive) - Number(a.isActive));
 
 export function EnrollmentsOverview() {
@@ -47,8 +46,8 @@ export function EnrollmentsOverview() {
         </Button>
       </PageHeader>
       <Text c="dimmed" size="sm" mt={-8} mb="lg">
-        {count(enrollments.length, 'enrollment', 'enrollments')} in {count(batches.length, 'batch', 'batches')} ·{' '}
-        {pending} pending approval
+        {MESSAGES.count.enrollments(enrollments.length)} in {MESSAGES.count.batches(batches.length)} ·{' '}
+        {MESSAGES.count.pending(pending)}
       </Text>
 
       {batches.length === 0 ? (

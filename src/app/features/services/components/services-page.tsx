@@ -85,7 +85,7 @@ export function ServicesPage() {
     <>
       <PageHeader title="Services" />
       <Text size="sm" c="dimmed" mb="md" mt={-8}>
-        {services.length} {services.length === 1 ? 'purchase' : 'purchases'} · {pending} pending approval
+        {MESSAGES.count.purchases(services.length)} · {MESSAGES.count.pending(pending)}
       </Text>
       <BulkActions selection={selection} target={BULK} />
       <DataTable

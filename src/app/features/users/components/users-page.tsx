@@ -25,11 +25,6 @@ const BULK: BulkTarget<User> = {
 
 const route = getRouteApi('/_authed/users/');
 
-const countText = (shown: number, total: number) => {
-  const noun = (n: number) => (n === 1 ? 'user' : 'users');
-  return shown === total ? `${total} ${noun(total)}` : `${shown} of ${total} ${noun(total)}`;
-};
-
 export function UsersPage() {
   const { data: users } = useSuspenseQuery(usersQuery);
   const { q = '' } = route.useSearch();
@@ -67,7 +62,7 @@ export function UsersPage() {
           style={{ flex: '1 1 280px', maxWidth: 420 }}
         />
         <Text size="sm" c="dimmed" aria-live="polite">
-          {countText(shown.length, users.length)}
+          {MESSAGES.count.users(shown.length, users.length)}
         </Text>
       </Group>
       <BulkActions selection={selection} target={BULK} />
