@@ -8,13 +8,21 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import { chromium } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '@/server/db/client';
 import { seedBulk } from '@/server/db/seed/bulk';
 import { CHROMIUM } from '../utils/chromium';
 import { BENCH_ADMIN, loginOverHttp } from './bench-targets';
-import { BENCH_SERVER_ENV, loginToRows, reloadToRows, ROW, startServer, stopServer } from './browser-bench';
+import {
+  BENCH_SERVER_ENV,
+  loginToRows,
+  reloadToRows,
+  ROW,
+  startServer,
+  stopServer,
+  typeToChange,
+} from './browser-bench';
 import { median, ms } from './numbers';
 
 const PORT = Number(process.env.BENCH_APP_PORT ?? 4186);
@@ -62,34 +70,6 @@ async function timed(url: string, token: string) {
   return { ms: performance.now() - t0, bytes: body.byteLength };
 }
 
-/** From `act` (run in the page) to the frame after the screen changed (its rows or its count). */
-function toTableChange(page: Page, act: string, arg: string) {
-  return page.evaluate(
-    async ([what, value]) => {
-      // The whole screen: a date range may keep the top rows and change only the count and the scroll height.
-      const table = document.querySelector('main')!;
-      const changed = new Promise<number>((resolve) => {
-        const mo = new MutationObserver(() => {
-          mo.disconnect();
-          requestAnimationFrame(() => resolve(performance.now()));
-        });
-        mo.observe(table, { childList: true, subtree: true, characterData: true });
-        setTimeout(() => resolve(Number.NaN), 5000);
-      });
-      const input =
-        what === 'search'
-          ? document.querySelector<HTMLInputElement>('input[type="search"]')!
-          : document.querySelectorAll<HTMLInputElement>('input[type="date"]')[0]!;
-      const t0 = performance.now();
-      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
-      input.dispatchEvent(new Event('input', { bubbles: true }));
-      input.dispatchEvent(new Event('change', { bubbles: true }));
-      return (await changed) - t0;
-    },
-    [act, arg] as const,
-  );
-}
-
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'coursedesk-activity-bench-'));
   const seedMs = await seed(dir);
@@ -128,7 +108,7 @@ async function main() {
 
     const keystrokes: number[] = [];
     for (const q of ['a', 'an', 'ann', 'e', 'el', 'm', 'ma', 'mar', 'admin3@', '']) {
-      const t = await toTableChange(page, 'search', q);
+      const t = await typeToChange(page, 'input[type="search"]', 'main', q);
       if (!Number.isNaN(t)) keystrokes.push(t);
       await page.waitForTimeout(300);
     }
@@ -157,7 +137,7 @@ async function main() {
       await page.waitForTimeout(300);
     }
     const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
-    const dateRange = await toTableChange(page, 'date', monthAgo);
+    const dateRange = await typeToChange(page, 'input[type="date"]', 'main', monthAgo);
     const filtered = await page
       .getByText(/ of .* entries$/)
       .first()

@@ -76,3 +76,28 @@ export const armLongTasks = (page: Page) =>
 
 /** The longest task since `armLongTasks`. */
 export const longestTask = (page: Page) => page.evaluate(() => (window as unknown as { longest: number }).longest);
+
+/**
+ * Sets the value of the input `input` (a selector; the first match) as typing does, and times it to the frame
+ * after anything inside `watch` changed: its rows, a count, a scroll height. NaN when nothing changed in 5 s.
+ */
+export const typeToChange = (page: Page, input: string, watch: string, value: string) =>
+  page.evaluate(
+    async ([inputSelector, watchSelector, text]) => {
+      const field = document.querySelector<HTMLInputElement>(inputSelector)!;
+      const changed = new Promise<number>((resolve) => {
+        const mo = new MutationObserver(() => {
+          mo.disconnect();
+          requestAnimationFrame(() => resolve(performance.now()));
+        });
+        mo.observe(document.querySelector(watchSelector)!, { childList: true, subtree: true, characterData: true });
+        setTimeout(() => resolve(Number.NaN), 5000);
+      });
+      const t0 = performance.now();
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(field, text);
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+      field.dispatchEvent(new Event('change', { bubbles: true }));
+      return (await changed) - t0;
+    },
+    [input, watch, value] as const,
+  );
