@@ -14,15 +14,7 @@ import { openDatabase } from '@/server/db/client';
 import { seedBulk } from '@/server/db/seed/bulk';
 import { CHROMIUM } from '../utils/chromium';
 import { BENCH_ADMIN, loginOverHttp } from './bench-targets';
-import {
-  BENCH_SERVER_ENV,
-  loginToRows,
-  reloadToRows,
-  ROW,
-  startServer,
-  stopServer,
-  typeToChange,
-} from './browser-bench';
+import { loginToRows, reloadToRows, ROW, startBenchServer, stopServer, typeToChange } from './browser-bench';
 import { median, ms } from './numbers';
 
 const PORT = Number(process.env.BENCH_APP_PORT ?? 4186);
@@ -73,7 +65,7 @@ async function timed(url: string, token: string) {
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'coursedesk-activity-bench-'));
   const seedMs = await seed(dir);
-  const server = await startServer(PORT, dir, BENCH_SERVER_ENV);
+  const server = await startBenchServer(PORT, dir);
   const browser = await chromium.launch(CHROMIUM);
   try {
     const token = (await loginOverHttp(BASE)).authToken;

@@ -24,11 +24,11 @@ import { CHROMIUM } from '../utils/chromium';
 import { BENCH_ADMIN, loginOverHttp } from './bench-targets';
 import {
   armLongTasks,
-  BENCH_SERVER_ENV,
   loginToRows,
   longestTask,
   reloadToRows,
   ROW,
+  startBenchServer,
   startServer,
   stopServer,
   typeToChange,
@@ -41,8 +41,6 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const BIG_USERS = Number(process.env.BENCH_USERS ?? 50_000);
 const DEMO = { email: 'admin@coursedesk.dev', password: 'coursedesk-demo' };
-
-const startBenchServer = (dir: string) => startServer(PORT, dir, BENCH_SERVER_ENV);
 
 /**
  * Sums the gzip size of every script the page loads until its rows are shown (the route's chunks are in by
@@ -118,7 +116,7 @@ async function bigPhase(browser: Browser) {
   const database = await openDatabase({ databaseUrl: null, dataDir: dir });
   await seedBulk(database.db, { users: BIG_USERS, enrollments: 2_000, services: 200, seed: 7 });
   await database.close();
-  const server = await startBenchServer(dir);
+  const server = await startBenchServer(PORT, dir);
   try {
     const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
     const page = await context.newPage();
@@ -251,7 +249,7 @@ async function scalePhase(browser: Browser) {
         where id in (${pending[0]!.id}, ${pending[1]!.id})`,
   );
   await database.close();
-  const server = await startBenchServer(dir);
+  const server = await startBenchServer(PORT, dir);
   const target = `/enrollments/batch/${batch!.id}`;
   try {
     const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
@@ -333,7 +331,7 @@ async function bulkPhase(browser: Browser) {
         where id in (select id from enrollments order by random() limit ${BULK})`,
   );
   await database.close();
-  const server = await startBenchServer(dir);
+  const server = await startBenchServer(PORT, dir);
   try {
     const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
     const page = await context.newPage();

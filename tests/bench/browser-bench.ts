@@ -24,12 +24,9 @@ export async function startServer(port: number, dataDir: string, env: Record<str
   throw new Error('server did not start');
 }
 
-/** The environment of a server over a seeded folder: no demo data, the bench admin. */
-export const BENCH_SERVER_ENV = {
-  SEED_DEMO: '0',
-  ADMIN_EMAIL: BENCH_ADMIN.email,
-  ADMIN_PASSWORD: BENCH_ADMIN.password,
-};
+/** A server over a seeded folder: no demo data, the bench admin. */
+export const startBenchServer = (port: number, dataDir: string) =>
+  startServer(port, dataDir, { SEED_DEMO: '0', ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password });
 
 export async function stopServer(child: ChildProcess) {
   const exited = new Promise((r) => child.once('exit', r));
