@@ -4,6 +4,9 @@ import { LIST_CODECS, type ListCodec } from '@/app/lib/sync/list-codecs';
 import { CHUNK_ROWS, SyncedList } from '@/app/lib/sync/synced-list';
 import { enrollments, services, users } from '../mocks/fixtures';
 
+const held = <T extends { _id: string }>(list: SyncedList<T & { createdAt: string }>, id: string) =>
+  list.list().find((r) => r._id === id);
+
 const row = (n: number, createdAt = `2026-01-01T00:00:${String(n % 60).padStart(2, '0')}.000Z`) => ({
   _id: `id-${String(n).padStart(6, '0')}`,
   createdAt,
@@ -38,7 +41,7 @@ describe('a synced list in memory', () => {
     expect(list.list()).toBe(shown);
     expect(list.apply([{ ...row(1), v: { n: 1, tags: ['b'] } }], []).size).toBe(1);
     expect(list.list()).not.toBe(shown);
-    expect(list.get(row(1)._id)!.v!.tags).toEqual(['b']);
+    expect(held(list, row(1)._id)!.v!.tags).toEqual(['b']);
   });
 
   it('orders equal times by id, oldest first when asked, and the same after a large page', () => {
@@ -76,29 +79,71 @@ describe('a synced list in memory', () => {
     expect(list.list().map((r) => r._id)).toEqual(['id-000009', 'id-000008', 'id-000002', 'id-000001']);
     expect(list.apply([row(5)], [])).toEqual(new Set([4])); // between the chunks: the one before it has room
     expect(list.list().map((r) => r._id)).toEqual(['id-000009', 'id-000008', 'id-000005', 'id-000002', 'id-000001']);
-    expect(list.get('id-000002')).toEqual(row(2));
+    expect(held(list, 'id-000002')).toEqual(row(2));
   });
 
-  it('changes a held row read back at start-up without indexing the list by id (the first Approve after a reload)', () => {
+  it('changes, adds and deletes rows of a copy read back at start-up', () => {
     type R = { _id: string; createdAt: string; v?: number };
     const list = new SyncedList<R>('newestFirst');
     list.load([
       { key: 1, rows: [row(4), row(3)] },
       { key: 2, rows: [row(2), row(1)] },
     ]);
-    expect(list.apply([{ ...row(2), v: 1 }], [])).toEqual(new Set([2]));
-    expect(list.indexSome(0)).toBe(false); // nothing indexed: the row was found by its place in the order
+    expect(list.apply([{ ...row(2), v: 1 }], [])).toEqual(new Set([2])); // in its place: its chunk only
     expect(list.list().map((r) => [r._id, r.v])).toEqual([
       ['id-000004', undefined],
       ['id-000003', undefined],
       ['id-000002', 1],
       ['id-000001', undefined],
     ]);
-    // A row that comes, or a delete, needs the index: built then, and it holds the changed row.
-    expect(list.apply([row(5)], ['id-000003']).size).toBe(2);
-    expect(list.indexSome(0)).toBe(true);
-    expect(list.get('id-000002')).toEqual({ ...row(2), v: 1 });
+    // Chunk 1 left with one row joins chunk 2, and the new row goes first in it.
+    expect(list.apply([row(5)], ['id-000003'])).toEqual(new Set([1, 2]));
+    expect(held(list, 'id-000002')).toEqual({ ...row(2), v: 1 });
     expect(list.list().map((r) => r._id)).toEqual(['id-000005', 'id-000004', 'id-000002', 'id-000001']);
+    expect(list.apply([], ['id-000404'])).toEqual(new Set()); // a delete of a row not held changes nothing
+  });
+
+  it('moves a row whose time changed, and applies a change as if its upserts and deletes came one by one', () => {
+    type R = { _id: string; createdAt: string; v?: number };
+    const list = new SyncedList<R>('newestFirst');
+    list.apply([row(1), row(2), row(3)], []);
+    const moved = { ...row(2), createdAt: '2027-01-01T00:00:00.000Z' };
+    list.apply([moved], []);
+    expect(list.list().map((r) => r._id)).toEqual(['id-000002', 'id-000003', 'id-000001']);
+    expect(list.size).toBe(3); // moved, not copied
+    // The same id twice: the last one wins; an upsert and a delete of one id: the delete wins.
+    list.apply([row(7), { ...row(1), v: 1 }, { ...row(1), v: 2 }, row(9)], ['id-000009']);
+    expect(list.list().map((r) => [r._id, r.v])).toEqual([
+      ['id-000002', undefined],
+      ['id-000007', undefined],
+      ['id-000003', undefined],
+      ['id-000001', 2],
+    ]);
+  });
+
+  it('drops a chunk deletes empty and joins a nearly emptied one to the next, whatever order the deletes come in', () => {
+    const list = new SyncedList<{ _id: string; createdAt: string }>('oldestFirst');
+    const same = '2026-01-01T00:00:00.000Z';
+    list.apply(
+      Array.from({ length: 2 * CHUNK_ROWS + 200 }, (_, i) => row(i + 1, same)),
+      [],
+    );
+    const ids = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => row(from + i, same)._id);
+    // In one change: the first chunk emptied, the second nearly (it then joins the third), the third less one row.
+    const last = 2 * CHUNK_ROWS + 200;
+    const dirty = list.apply(
+      [],
+      [...ids(last, last), ...ids(CHUNK_ROWS + 11, 2 * CHUNK_ROWS), ...ids(1, CHUNK_ROWS).reverse()],
+    );
+    expect(dirty).toEqual(new Set([0, 1, 2]));
+    expect(list.chunkRows(0)).toHaveLength(0);
+    expect(list.chunkRows(1)).toHaveLength(10 + 199);
+    expect(list.chunkRows(2)).toHaveLength(0); // joined chunk 1: its stored copy is to be deleted
+    expect(list.list().map((r) => r._id)).toEqual([
+      ...ids(CHUNK_ROWS + 1, CHUNK_ROWS + 10),
+      ...ids(2 * CHUNK_ROWS + 1, last - 1),
+    ]);
+    expect(list.chunkKeys()).toEqual([1]);
   });
 
   it('lays out anew a stored copy whose chunks overlap, and says to store all of it again', () => {

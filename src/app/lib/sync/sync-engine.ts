@@ -23,8 +23,6 @@ const ENCODE_CHUNKS_PER_TASK = 4;
 const INTERN_ROWS_PER_TASK = 500;
 /** Rows of a bulk write patched, found and replaced per task (about 10 ms on a 2-core machine). */
 export const PATCH_ROWS_PER_TASK = 500;
-/** Chunks indexed per task once a start-up has shown the lists (a list's rows by id, for the first change). */
-const INDEX_CHUNKS_PER_TASK = 2;
 /**
  * Rows per page once the lists are on screen (a first sync takes the server's default of 2,000): reading a
  * page's JSON is one task of the browser's, about 80 ms for 2,000 enrollments on a 2-core machine, so the
@@ -229,9 +227,6 @@ class SyncSession {
     for (const list of SYNC_LISTS) this.listDecoded(list);
     this.whole.resolve();
     if (this.writer) await this.store?.dropOtherGens(this.meta.gen).catch((err) => console.warn(err));
-    // Each list's rows by id, for the first change: built now, a few chunks per task, not at the first click.
-    for (const list of SYNC_LISTS)
-      while (this.alive && !this.live[list].indexSome(INDEX_CHUNKS_PER_TASK)) await nextTask();
   }
 
   private nextToDecode(left: ReadonlySet<SyncList>): SyncList {

@@ -42,10 +42,6 @@ export class SyncedList<T extends Row> {
   private chunks: Chunk<T>[] = [];
   private byKey = new Map<number, Chunk<T>>();
   private nextKey = 0;
-  /** The rows and chunks by id. Built after a start-up in slices (indexSome), or at the first change. */
-  private rows = new Map<string, T>();
-  private chunkOf = new Map<string, Chunk<T>>();
-  private unindexed: Chunk<T>[] = [];
   /** The screens' array: a new one after every change, the same one while nothing changed. */
   private ordered: readonly T[] | null = null;
   private readonly compare: (a: Row, b: Row) => number;
@@ -56,10 +52,6 @@ export class SyncedList<T extends Row> {
 
   get size() {
     return this.list().length;
-  }
-  get(id: string) {
-    this.indexAll();
-    return this.rows.get(id);
   }
 
   /** The rows in screen order. */
@@ -82,30 +74,12 @@ export class SyncedList<T extends Row> {
     const overlap = chunks.some((c, i) => i > 0 && this.compare(chunks[i - 1]!.rows.at(-1)!, c.rows[0]!) >= 0);
     if (!overlap) {
       for (const c of chunks) this.addChunk(this.chunks.length, c);
-      this.unindexed.push(...chunks);
       this.ordered = null;
       return new Set();
     }
     const dirty = new Set(stored.map((c) => c.key));
     for (const row of chunks.flatMap((c) => c.rows).sort(this.compare)) this.insert(row, dirty);
     return dirty;
-  }
-
-  /** Indexes up to `count` chunks of a start-up; true when all are. */
-  indexSome(count: number): boolean {
-    for (let n = 0; n < count && this.unindexed.length > 0; n++) this.index(this.unindexed.pop()!);
-    return this.unindexed.length === 0;
-  }
-
-  private indexAll() {
-    this.indexSome(Infinity);
-  }
-
-  private index(chunk: Chunk<T>) {
-    for (const row of chunk.rows) {
-      this.rows.set(row._id, row);
-      this.chunkOf.set(row._id, chunk);
-    }
   }
 
   /**
@@ -115,17 +89,17 @@ export class SyncedList<T extends Row> {
    */
   apply(upserts: readonly T[], deletes: readonly string[]): Set<number> {
     const dirty = new Set<number>();
-    // A row held in its place (an Approve, or the pull that brings it again) is found by its place in the order,
-    // without the index by id: the index is for rows that come, go or move.
+    // A row held in its place (an Approve, or the pull that brings it again) is found by binary search.
     const comeOrMove = upserts.filter((row) => !this.replaceInPlace(row, dirty));
-    if (dirty.size > 0) this.ordered = null;
-    if (comeOrMove.length === 0 && deletes.length === 0) return dirty;
-    this.indexAll();
-    for (const row of comeOrMove) {
-      if (this.rows.has(row._id)) this.remove(row._id, dirty);
-      this.insert(row, dirty);
+    if (comeOrMove.length > 0 || deletes.length > 0) {
+      // Rows that come, move or go: their old copies leave in one pass over the list (a few ms at 200,000 rows;
+      // an index by id would cost a Map of every row, built after each start-up). The last upsert of an id is
+      // the one kept, and a delete in the same change wins, as if they were applied one by one.
+      const gone = new Set(deletes);
+      this.removeAll(new Set([...comeOrMove.map((r) => r._id), ...deletes]), dirty);
+      const last = new Map(comeOrMove.flatMap((r) => (gone.has(r._id) ? [] : [[r._id, r] as const])));
+      for (const row of last.values()) this.insert(row, dirty);
     }
-    for (const id of deletes) this.remove(id, dirty);
     if (dirty.size > 0) this.ordered = null;
     return dirty;
   }
@@ -139,10 +113,10 @@ export class SyncedList<T extends Row> {
     return chunk.rows[pos]?._id === row._id ? { chunk, pos } : null;
   }
 
-  /** The row held with this one's id: found by its place in the order first, else through the index. */
+  /** The row held in `row`'s place (its id, at its createdAt), if any: a row that moved or went is not found. */
   find(row: T): T | undefined {
     const at = this.locate(row);
-    return at ? at.chunk.rows[at.pos] : this.get(row._id);
+    return at ? at.chunk.rows[at.pos] : undefined;
   }
 
   /** True when `row` took the place of the row held there (or equals it); false when it is not held there. */
@@ -152,8 +126,6 @@ export class SyncedList<T extends Row> {
     const { chunk, pos } = at;
     if (sameValue(chunk.rows[pos], row)) return true;
     chunk.rows[pos] = row;
-    // A chunk not indexed yet is read when it is; an indexed one has the new row from here.
-    if (this.rows.has(row._id)) this.rows.set(row._id, row);
     dirty.add(chunk.key);
     return true;
   }
@@ -190,7 +162,6 @@ export class SyncedList<T extends Row> {
     // In the middle of a full chunk: its second half becomes a chunk of its own.
     const half = this.addChunk(at + 1);
     half.rows = rows.splice(CHUNK_ROWS / 2);
-    for (const r of half.rows) this.chunkOf.set(r._id, half);
     dirty.add(chunk.key).add(half.key);
     if (pos <= rows.length) this.place(row, chunk, pos, dirty);
     else this.place(row, half, pos - rows.length, dirty);
@@ -212,8 +183,6 @@ export class SyncedList<T extends Row> {
   private place(row: T, chunk: Chunk<T>, pos: number, dirty: Set<number>) {
     if (pos === chunk.rows.length) chunk.rows.push(row);
     else chunk.rows.splice(pos, 0, row);
-    this.rows.set(row._id, row);
-    this.chunkOf.set(row._id, chunk);
     dirty.add(chunk.key);
   }
 
@@ -223,22 +192,34 @@ export class SyncedList<T extends Row> {
     return chunk;
   }
 
-  private remove(id: string, dirty: Set<number>) {
-    const chunk = this.chunkOf.get(id);
-    if (!chunk) return;
-    chunk.rows.splice(chunk.rows.indexOf(this.rows.get(id)!), 1);
-    this.rows.delete(id);
-    this.chunkOf.delete(id);
-    dirty.add(chunk.key);
-    const at = this.chunks.indexOf(chunk);
-    const next = this.chunks[at + 1];
-    if (chunk.rows.length === 0) this.dropChunk(at);
-    else if (next && chunk.rows.length < MERGE_BELOW && chunk.rows.length + next.rows.length <= CHUNK_ROWS) {
-      // A chunk that deletes have nearly emptied joins the next one, so small chunks do not pile up.
-      for (const r of next.rows) this.chunkOf.set(r._id, chunk);
-      chunk.rows.push(...next.rows);
-      dirty.add(next.key);
-      this.dropChunk(at + 1);
+  /**
+   * Removes the rows with these ids in one pass (it stops once all are found). An emptied chunk leaves the
+   * layout; one that deletes have nearly emptied joins the next one, so small chunks do not pile up.
+   */
+  private removeAll(ids: ReadonlySet<string>, dirty: Set<number>) {
+    let left = ids.size;
+    const touched = new Set<Chunk<T>>();
+    for (const chunk of this.chunks) {
+      if (left === 0) break;
+      const rows = chunk.rows;
+      let kept = 0;
+      for (const row of rows) if (!ids.has(row._id)) rows[kept++] = row;
+      if (kept === rows.length) continue;
+      left -= rows.length - kept;
+      rows.length = kept;
+      touched.add(chunk);
+      dirty.add(chunk.key);
+    }
+    for (const chunk of touched) {
+      const at = this.chunks.indexOf(chunk);
+      if (at < 0) continue; // joined the one before it
+      const next = this.chunks[at + 1];
+      if (chunk.rows.length === 0) this.dropChunk(at);
+      else if (next && chunk.rows.length < MERGE_BELOW && chunk.rows.length + next.rows.length <= CHUNK_ROWS) {
+        chunk.rows.push(...next.rows);
+        dirty.add(next.key);
+        this.dropChunk(at + 1);
+      }
     }
   }
 
