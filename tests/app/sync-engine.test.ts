@@ -5,9 +5,9 @@ import { auth } from '@/app/features/auth/auth-store';
 import { createQueryClient } from '@/app/lib/query-client';
 import { writeSession } from '@/app/lib/session-storage';
 import { deleteDeviceCopies } from '@/app/lib/sync/device-store';
-import { LIVE_PAGE_ROWS, PATCH_ROWS_PER_TASK, syncEngine } from '@/app/lib/sync/sync-engine';
+import { LIVE_PAGE_ROWS, nextFirstSyncRows, PATCH_ROWS_PER_TASK, syncEngine } from '@/app/lib/sync/sync-engine';
 import { SyncedList } from '@/app/lib/sync/synced-list';
-import { SYNC_LISTS, type SyncReply } from '@/shared/schemas/sync';
+import { SYNC_LISTS, SYNC_PAGE, type SyncReply } from '@/shared/schemas/sync';
 import { adminUser, enrollments, users } from '../mocks/fixtures';
 import { server } from '../mocks/server';
 import { setMockLists, syncReplyTo } from '../mocks/sync-api';
@@ -194,9 +194,34 @@ describe('the device copy', () => {
     );
     await start();
     await syncEngine.ready();
-    expect(limits[0]).toBeNull(); // the first sync: the server's default
+    expect(limits[0]).toBe(String(SYNC_PAGE.default)); // the first sync starts at the server's default
     await syncEngine.pull();
     expect(limits.at(-1)).toBe(String(LIVE_PAGE_ROWS));
+  });
+
+  it('a first sync asks for larger pages while they come fast, up to the most the server gives', async () => {
+    const limits: (string | null)[] = [];
+    server.use(
+      http.get('/api/sync', ({ request }) => {
+        const page = limits.push(new URL(request.url).searchParams.get('limit'));
+        const changes = emptyChanges();
+        changes.users.upserts = [users[(page - 1) % users.length]!];
+        return HttpResponse.json({ success: true, reset: page === 1, changes, cursor: `p${page}`, hasMore: page < 4 });
+      }),
+    );
+    await start();
+    await syncEngine.ready();
+    // The four pages of the first sync (the stream's pull after it asks for live pages).
+    expect(limits.slice(0, 4)).toEqual(['2000', '4000', '5000', '5000']);
+  });
+
+  it('a slow connection gets smaller first-sync pages, never below the live pages', () => {
+    expect(nextFirstSyncRows(2000, 300)).toBe(4000);
+    expect(nextFirstSyncRows(4000, 300)).toBe(SYNC_PAGE.max);
+    expect(nextFirstSyncRows(4000, 5000)).toBe(4000); // neither fast nor slow: kept
+    expect(nextFirstSyncRows(4000, 12_000)).toBe(2000);
+    expect(nextFirstSyncRows(2000, 30_000)).toBe(LIVE_PAGE_ROWS);
+    expect(nextFirstSyncRows(LIVE_PAGE_ROWS, 30_000)).toBe(LIVE_PAGE_ROWS);
   });
 
   it('Reload Data keeps the lists on screen until the full sync is whole, then swaps them', async () => {
