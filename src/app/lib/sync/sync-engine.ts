@@ -24,7 +24,7 @@ const INTERN_ROWS_PER_TASK = 500;
 /** Rows of a bulk write patched, found and replaced per task (about 10 ms on a 2-core machine). */
 export const PATCH_ROWS_PER_TASK = 500;
 /**
- * Rows per page once the lists are on screen (a first sync takes the server's default of 2,000): reading a
+ * Rows per page once the lists are on screen (a first sync's grow from 2,000 to 5,000: nextFirstSyncRows): reading a
  * page's JSON is one task of the browser's, about 80 ms for 2,000 enrollments on a 2-core machine, so the
  * pages after a bulk write of 10,000 rows would come close to a long task the admin feels.
  */
