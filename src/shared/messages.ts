@@ -1,4 +1,4 @@
-import { plural } from './plural';
+import { plural, pluralShown } from './plural';
 
 /**
  * Every sentence a person reads: spec sections 2, 4, 5 and 8 exactly as written there, and the product's own
@@ -103,8 +103,7 @@ export const MESSAGES = {
     purchases: (n: number) => plural(n, 'purchase'),
     reviews: (n: number) => `(${plural(n, 'review')})`,
     pending: (n: number) => `${n.toLocaleString('en-US')} pending approval`,
-    users: (shown: number, total: number) =>
-      shown === total ? plural(total, 'user') : `${shown.toLocaleString('en-US')} of ${plural(total, 'user')}`,
+    users: (shown: number, total: number) => pluralShown(shown, total, 'user'),
   },
   services: {
     empty: 'No services found.',
@@ -349,10 +348,7 @@ export const MESSAGES = {
     clearFilters: 'Clear filters',
     download: 'Download Activity',
     fileName: 'Activity.csv',
-    count: (shown: number, total: number) =>
-      shown === total
-        ? plural(total, 'entry', 'entries')
-        : `${shown.toLocaleString('en-US')} of ${plural(total, 'entry', 'entries')}`,
+    count: (shown: number, total: number) => pluralShown(shown, total, 'entry', 'entries'),
     nobody: 'No admin',
     kinds: {
       user: 'User',
