@@ -24,9 +24,9 @@ const INTERN_ROWS_PER_TASK = 500;
 /** Rows of a bulk write patched, found and replaced per task (about 10 ms on a 2-core machine). */
 export const PATCH_ROWS_PER_TASK = 500;
 /**
- * Rows per page once the lists are on screen (a first sync's grow from 2,000 to 5,000: nextFirstSyncRows): reading a
- * page's JSON is one task of the browser's, about 80 ms for 2,000 enrollments on a 2-core machine, so the
- * pages after a bulk write of 10,000 rows would come close to a long task the admin feels.
+ * Rows per page once the lists are on screen (a first sync's pages grow from 2,000 to 5,000: nextFirstSyncRows):
+ * reading a page's JSON is one task of the browser's, about 80 ms for 2,000 enrollments on a 2-core machine, so
+ * the pages after a bulk write of 10,000 rows would come close to a long task the admin feels.
  */
 export const LIVE_PAGE_ROWS = 1000;
 /** A first-sync page that comes within this grows the next one; one that takes longer than SLOW shrinks it. */
