@@ -75,7 +75,11 @@ async function freeSlug(db: Db, base: string): Promise<string> {
  */
 export async function createCourse(db: Db, card: CourseCardBody): Promise<Course | null> {
   const base = slugify(card.title);
-  // A concurrent create may take the slug between the look-up and the insert: look again.
+  // Creates of one title take their slugs one at a time (a lock held to the end of the transaction, taken before
+  // any other): racing, a create whose insert found its slug taken still ran the sync triggers, held the sync
+  // clock, and deadlocked with the create it then waited for. A page edit may still take a slug meanwhile: the
+  // insert does nothing then, and the look-up runs again.
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`course-slug:${base}`}))`);
   for (let attempt = 0; attempt < 5; attempt++) {
     const [row] = await db
       .insert(courses)
