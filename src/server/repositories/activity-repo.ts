@@ -3,14 +3,23 @@ import { rows, type Db } from '@/server/db/client';
 import { activity } from '@/server/db/schema';
 import { MESSAGES } from '@/shared/messages';
 import type { ActivityAction, User } from '@/shared/schemas';
-import { iso } from './sql-json';
+import { iso, jsonObject } from './sql-json';
 
 /** Wire Activity over alias `a` (the shape of the sync's `activity` list). */
-export const activityJsonSql = sql`json_build_object(
-  '_id', a.id, 'createdAt', ${iso('a.created_at')},
-  'adminId', a.admin_id, 'adminName', a.admin_name, 'adminEmail', a.admin_email,
-  'action', a.action, 'kind', a.kind, 'recordId', a.record_id, 'recordName', a.record_name,
-  'summary', a.summary, 'before', a.before, 'after', a.after)`;
+export const activityJsonSql = jsonObject({
+  _id: 'a.id',
+  createdAt: iso('a.created_at'),
+  adminId: 'a.admin_id',
+  adminName: 'a.admin_name',
+  adminEmail: 'a.admin_email',
+  action: 'a.action',
+  kind: 'a.kind',
+  recordId: 'a.record_id',
+  recordName: 'a.record_name',
+  summary: 'a.summary',
+  before: 'a.before',
+  after: 'a.after',
+});
 
 type Admin = Pick<User, '_id' | 'name' | 'email'>;
 

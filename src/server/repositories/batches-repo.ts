@@ -2,12 +2,18 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { batches, enrollments } from '@/server/db/schema';
 import type { Batch, BatchBody, BatchUpdateBody } from '@/shared/schemas';
-import { iso, jsonText, jsonValue } from './sql-json';
+import { iso, jsonObject, jsonText, jsonValue } from './sql-json';
 
 /** Wire Batch over alias `b`, with the count from the grouped join `c` (see `fromBatches`). */
-export const batchJsonSql = sql`json_build_object(
-  '_id', b.id, 'batchName', b.batch_name, 'startDate', ${iso('b.start_date')}, 'endDate', ${iso('b.end_date')},
-  'isActive', b.is_active, 'createdAt', ${iso('b.created_at')}, 'enrollmentCount', coalesce(c.n, 0))`;
+export const batchJsonSql = jsonObject({
+  _id: 'b.id',
+  batchName: 'b.batch_name',
+  startDate: iso('b.start_date'),
+  endDate: iso('b.end_date'),
+  isActive: 'b.is_active',
+  createdAt: iso('b.created_at'),
+  enrollmentCount: 'coalesce(c.n, 0)',
+});
 
 /** One grouped count joined in, so a list costs one query whatever the number of batches. */
 const fromBatches = sql`from batches b left join (

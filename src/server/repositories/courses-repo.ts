@@ -2,25 +2,44 @@ import { eq, like, or, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { courses } from '@/server/db/schema';
 import type { Course, CourseCardBody, PageDataBody } from '@/shared/schemas';
-import { courseItemListsSql } from './course-item-tables';
-import { iso, jsonValue } from './sql-json';
+import { courseItemLists } from './course-item-tables';
+import { iso, jsonObject, jsonValue } from './sql-json';
 
 /**
  * The wire shape of a course (API.md) over the alias `c`, items included, so a list is one query.
- * numeric and real become JSON numbers inside json_build_object.
+ * numeric and real become JSON numbers (to_json).
  */
-export const courseJsonSql = sql`json_build_object(
-  '_id', c.id,
-  'cardData', json_build_object('image', c.card_image, 'title', c.card_title, 'description', c.card_description,
-    'rating', c.card_rating, 'reviews', c.card_reviews, 'price', c.card_price),
-  'pageData', json_build_object('title', c.title, 'description', c.description, 'slug', c.slug,
-    'price', c.price, 'discountPrice', c.discount_price,
-    'courseDetails', json_build_object('duration', c.duration, 'level', c.level, 'language', c.language,
-      'certificate', c.certificate, 'instructor', c.instructor, 'enrollmentDeadline', c.enrollment_deadline,
-      'startDate', c.start_date),
-    ${courseItemListsSql},
-    'whatYouWillLearn', to_json(c.what_you_will_learn)),
-  'createdAt', ${iso('c.created_at')}, 'updatedAt', ${iso('c.updated_at')})`;
+export const courseJsonSql = jsonObject({
+  _id: 'c.id',
+  cardData: jsonObject({
+    image: 'c.card_image',
+    title: 'c.card_title',
+    description: 'c.card_description',
+    rating: 'c.card_rating',
+    reviews: 'c.card_reviews',
+    price: 'c.card_price',
+  }),
+  pageData: jsonObject({
+    title: 'c.title',
+    description: 'c.description',
+    slug: 'c.slug',
+    price: 'c.price',
+    discountPrice: 'c.discount_price',
+    courseDetails: jsonObject({
+      duration: 'c.duration',
+      level: 'c.level',
+      language: 'c.language',
+      certificate: 'c.certificate',
+      instructor: 'c.instructor',
+      enrollmentDeadline: 'c.enrollment_deadline',
+      startDate: 'c.start_date',
+    }),
+    ...courseItemLists,
+    whatYouWillLearn: 'c.what_you_will_learn',
+  }),
+  createdAt: iso('c.created_at'),
+  updatedAt: iso('c.updated_at'),
+});
 
 /** All courses, oldest first, one JSON text per row (for the list cache's cursor). */
 export const coursesListRows = sql`select ${courseJsonSql}::text as json from courses c order by c.created_at, c.id`;

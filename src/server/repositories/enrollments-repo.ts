@@ -2,7 +2,7 @@ import { eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { rows, type Db } from '@/server/db/client';
 import { enrollments } from '@/server/db/schema';
 import type { enrollBody, Enrollment, EnrollmentUpdateBody } from '@/shared/schemas';
-import { iso, writeReturningWire } from './sql-json';
+import { iso, jsonObject, writeReturningWire } from './sql-json';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 
@@ -10,20 +10,41 @@ import type { z } from 'zod';
  * Wire Enrollment over `e` (the enrollment) left-joined to `u` (its user, null once deleted).
  * Money leaves numeric(12,2) as float8 so the JSON holds plain numbers such as 49 or 12.5.
  */
-export const enrollmentJsonSql = sql`json_build_object(
-  '_id', e.id, 'batchId', e.batch_id,
-  'userId', case when u.id is null then null else json_build_object(
-    '_id', u.id, 'name', u.name, 'email', u.email, 'phone', u.contact_no,
-    'occupation', u.occupation, 'interest', u.interest, 'pastExperience', u.past_experience) end,
-  'userDetails', json_build_object('name', e.user_name, 'email', e.user_email, 'phone', e.user_phone),
-  'courseDetails', json_build_object('title', e.course_title, 'description', e.course_description,
-    'slug', e.course_slug, 'availableDays', e.available_days),
-  'amount', e.amount::float8, 'currency', e.currency,
-  'paymentMethod', e.payment_method, 'transactionId', e.transaction_id,
-  'paymentId', e.payment_id, 'amountPaid', e.amount_paid::float8, 'paymentStatus', e.payment_status,
-  'progress', e.progress, 'completed', e.completed, 'certificateIssued', e.certificate_issued,
-  'isApproved', e.is_approved, 'isVerified', e.is_verified, 'verifiedAt', ${iso('e.verified_at')},
-  'createdAt', ${iso('e.created_at')}, 'updatedAt', ${iso('e.updated_at')})`;
+export const enrollmentJsonSql = jsonObject({
+  _id: 'e.id',
+  batchId: 'e.batch_id',
+  userId: sql`case when u.id is null then null else ${jsonObject({
+    _id: 'u.id',
+    name: 'u.name',
+    email: 'u.email',
+    phone: 'u.contact_no',
+    occupation: 'u.occupation',
+    interest: 'u.interest',
+    pastExperience: 'u.past_experience',
+  })} end`,
+  userDetails: jsonObject({ name: 'e.user_name', email: 'e.user_email', phone: 'e.user_phone' }),
+  courseDetails: jsonObject({
+    title: 'e.course_title',
+    description: 'e.course_description',
+    slug: 'e.course_slug',
+    availableDays: 'e.available_days',
+  }),
+  amount: 'e.amount::float8',
+  currency: 'e.currency',
+  paymentMethod: 'e.payment_method',
+  transactionId: 'e.transaction_id',
+  paymentId: 'e.payment_id',
+  amountPaid: 'e.amount_paid::float8',
+  paymentStatus: 'e.payment_status',
+  progress: 'e.progress',
+  completed: 'e.completed',
+  certificateIssued: 'e.certificate_issued',
+  isApproved: 'e.is_approved',
+  isVerified: 'e.is_verified',
+  verifiedAt: iso('e.verified_at'),
+  createdAt: iso('e.created_at'),
+  updatedAt: iso('e.updated_at'),
+});
 
 /** All enrollments, newest first, one JSON text per row (for the list cache's cursor). */
 export const enrollmentsListRows = sql`select ${enrollmentJsonSql}::text as json

@@ -2,18 +2,23 @@ import { eq, not, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { servicePurchases, users } from '@/server/db/schema';
 import type { Service, ServiceCreateBody } from '@/shared/schemas';
-import { iso, jsonText, writeReturningWire } from './sql-json';
+import { iso, jsonObject, jsonText, writeReturningWire } from './sql-json';
 import { userJsonSql } from './users-repo';
 
 /** Wire Service over `p` (the purchase) left-joined to `u` (its user, null once deleted or never linked). */
-export const serviceJsonSql = sql`json_build_object(
-  '_id', p.id,
-  'serviceDetails', json_build_object('title', p.title, 'description', p.description, 'image', p.image),
-  'userDetails', json_build_object('name', p.customer_name, 'email', p.customer_email, 'phone', p.customer_phone),
-  'userId', case when u.id is null then null else ${userJsonSql('u')} end,
-  'amount', p.amount::float8, 'currency', p.currency,
-  'paymentMethod', p.payment_method, 'transactionId', p.transaction_id,
-  'isVerified', p.is_verified, 'createdAt', ${iso('p.created_at')}, 'updatedAt', ${iso('p.updated_at')})`;
+export const serviceJsonSql = jsonObject({
+  _id: 'p.id',
+  serviceDetails: jsonObject({ title: 'p.title', description: 'p.description', image: 'p.image' }),
+  userDetails: jsonObject({ name: 'p.customer_name', email: 'p.customer_email', phone: 'p.customer_phone' }),
+  userId: sql`case when u.id is null then null else ${userJsonSql('u')} end`,
+  amount: 'p.amount::float8',
+  currency: 'p.currency',
+  paymentMethod: 'p.payment_method',
+  transactionId: 'p.transaction_id',
+  isVerified: 'p.is_verified',
+  createdAt: iso('p.created_at'),
+  updatedAt: iso('p.updated_at'),
+});
 
 const listJson = (where: SQL) =>
   sql`select coalesce(json_agg(${serviceJsonSql} order by p.created_at desc, p.id desc), '[]'::json)

@@ -2,16 +2,24 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { users } from '@/server/db/schema';
 import type { User } from '@/shared/schemas';
-import { iso, jsonValue } from './sql-json';
+import { iso, jsonObject, jsonValue } from './sql-json';
 
 /** The wire shape of a user (API.md), as SQL over the alias `u`. Never includes the password hash. */
 export const userJsonSql = (alias = 'u') => {
-  const a = sql.raw(alias);
-  return sql`json_build_object(
-    '_id', ${a}.id, 'name', ${a}.name, 'email', ${a}.email, 'isVerified', ${a}.is_verified,
-    'createdAt', ${iso(`${alias}.created_at`)},
-    'age', ${a}.age, 'occupation', ${a}.occupation, 'contactNo', ${a}.contact_no,
-    'interest', ${a}.interest, 'pastExperience', ${a}.past_experience, 'role', ${a}.role)`;
+  const a = (column: string) => `${alias}.${column}`;
+  return jsonObject({
+    _id: a('id'),
+    name: a('name'),
+    email: a('email'),
+    isVerified: a('is_verified'),
+    createdAt: iso(a('created_at')),
+    age: a('age'),
+    occupation: a('occupation'),
+    contactNo: a('contact_no'),
+    interest: a('interest'),
+    pastExperience: a('past_experience'),
+    role: a('role'),
+  });
 };
 
 /** All users, newest first, one JSON text per row (for the list cache's cursor). */
