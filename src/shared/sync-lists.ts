@@ -25,3 +25,9 @@ export const SYNC_ORDER = {
 
 /** Rows per page: the default, and the most `?limit=` may ask for. */
 export const SYNC_PAGE = { default: 2000, max: 5000 } as const;
+
+/**
+ * A reply header that repeats the body's cursor when more pages follow: the client asks for the next page as
+ * soon as this one's headers arrive, while its body still comes and is read.
+ */
+export const SYNC_NEXT_HEADER = 'sync-next';

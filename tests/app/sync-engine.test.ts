@@ -7,7 +7,7 @@ import { writeSession } from '@/app/lib/session-storage';
 import { deleteDeviceCopies } from '@/app/lib/sync/device-store';
 import { LIVE_PAGE_ROWS, nextFirstSyncRows, PATCH_ROWS_PER_TASK, syncEngine } from '@/app/lib/sync/sync-engine';
 import { SyncedList } from '@/app/lib/sync/synced-list';
-import { SYNC_LISTS, SYNC_PAGE, type SyncReply } from '@/shared/schemas/sync';
+import { SYNC_LISTS, SYNC_NEXT_HEADER, SYNC_PAGE, type SyncReply } from '@/shared/schemas/sync';
 import { adminUser, enrollments, users } from '../mocks/fixtures';
 import { server } from '../mocks/server';
 import { setMockLists, syncReplyTo } from '../mocks/sync-api';
@@ -261,14 +261,18 @@ describe('the first sync', () => {
         const changes = emptyChanges();
         if (at < users.length) changes.users.upserts = [users[at]!];
         const hasMore = at + 1 < users.length;
-        return HttpResponse.json({
-          success: true,
-          reset: at === 0,
-          changes,
-          cursor: `p${at + 1}`,
-          hasMore,
-          ...(hasMore ? { progress: { done: at + 1, total: users.length } } : {}),
-        });
+        // Each page names the next in its headers, as the real server does: the dropped page was asked for ahead.
+        return HttpResponse.json(
+          {
+            success: true,
+            reset: at === 0,
+            changes,
+            cursor: `p${at + 1}`,
+            hasMore,
+            ...(hasMore ? { progress: { done: at + 1, total: users.length } } : {}),
+          },
+          { headers: hasMore ? { [SYNC_NEXT_HEADER]: `p${at + 1}` } : {} },
+        );
       }),
     );
     return { asked, reconnect: () => (dropped = false) };
@@ -292,6 +296,67 @@ describe('the first sync', () => {
     unsubscribe();
     expect(asked.filter((c) => c === null)).toHaveLength(1); // the second start resumed at p2, not from zero
     expect(usersOf(again)).toHaveLength(users.length);
+  });
+});
+
+describe('pages asked for ahead', () => {
+  const encoder = new TextEncoder();
+  const pageUser = (at: number) => ({
+    ...users[0]!,
+    _id: `30000000-0000-4000-8000-00000000000${at}`,
+    name: `Page ${at}`,
+  });
+  /** A server of `pages` pages, one user each, naming the next page in its headers (as the real one does). */
+  function aheadServer(pages: number, { hold, wrongHeader }: { hold?: Promise<void>; wrongHeader?: boolean } = {}) {
+    const asked: (string | null)[] = [];
+    server.use(
+      http.get('/api/sync', ({ request }) => {
+        const cursor = new URL(request.url).searchParams.get('cursor');
+        asked.push(cursor);
+        const at = cursor ? Number(cursor.slice(1)) : 0;
+        const changes = emptyChanges();
+        if (at < pages) changes.users.upserts = [pageUser(at)]; // past the last page: nothing new
+        const hasMore = at + 1 < pages;
+        const next = `p${Math.min(at + 1, pages)}`;
+        const text = JSON.stringify({ success: true, reset: at === 0, changes, cursor: next, hasMore });
+        const headers: Record<string, string> = { 'content-type': 'application/json' };
+        if (hasMore) headers[SYNC_NEXT_HEADER] = wrongHeader ? `p${at + 2}` : `p${at + 1}`;
+        // The first page's headers come at once; its body only once `hold` settles.
+        const body = new ReadableStream<Uint8Array>({
+          async start(controller) {
+            if (at === 0) await hold;
+            controller.enqueue(encoder.encode(text));
+            controller.close();
+          },
+        });
+        return new HttpResponse(body, { headers });
+      }),
+    );
+    return asked;
+  }
+
+  it('asks for the next pages as soon as headers name them, while a page still comes, each once', async () => {
+    let release!: () => void;
+    const asked = aheadServer(4, { hold: new Promise<void>((resolve) => (release = resolve)) });
+    const qc = await start();
+    // The first page's body has not come, yet the next two pages are asked for (no more: their rows wait in memory).
+    await waitFor(() => expect(asked).toEqual([null, 'p1', 'p2']));
+    expect(usersOf(qc)).toBeUndefined();
+    release();
+    await syncEngine.ready();
+    expect(asked.slice(0, 4)).toEqual([null, 'p1', 'p2', 'p3']); // each page once (the stream's pull may follow)
+    expect(usersOf(qc)!.map((u) => u.name)).toEqual(['Page 3', 'Page 2', 'Page 1', 'Page 0']);
+    expect((await deviceCopy(adminUser._id))!.meta).toMatchObject({ cursor: 'p4', complete: true });
+  });
+
+  it("follows the body's cursor when a header names another page", async () => {
+    const asked = aheadServer(3, { wrongHeader: true });
+    const qc = await start();
+    await syncEngine.ready();
+    expect(asked).toContain('p1');
+    expect(asked).toContain('p2');
+    expect(usersOf(qc)!.map((u) => u.name)).toEqual(['Page 2', 'Page 1', 'Page 0']);
+    expect((await deviceCopy(adminUser._id))!.meta).toMatchObject({ cursor: 'p3', complete: true });
   });
 });
 

@@ -3,7 +3,14 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '@/server/db/schema';
 import { MESSAGES } from '@/shared/messages';
-import { encodeSyncCursor, SYNC_LISTS, SYNC_ORDER, SYNC_SCHEMA, type SyncReply } from '@/shared/schemas';
+import {
+  encodeSyncCursor,
+  SYNC_LISTS,
+  SYNC_NEXT_HEADER,
+  SYNC_ORDER,
+  SYNC_SCHEMA,
+  type SyncReply,
+} from '@/shared/schemas';
 import { createTestServer, type TestServer } from '../utils/build-server';
 import { makeBatch, makeCourse, makeEnrollment, makeService, makeUser } from '../utils/factories';
 import { pull, pullAll, serverLists, SyncCopy } from '../utils/sync-client';
@@ -68,6 +75,21 @@ describe('GET /api/sync: the full sync', () => {
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
     expect(copy.json()).toEqual(await serverLists(s.app, token));
     expect(total).toBe(Object.values(copy.json()).reduce((n, list) => n + Object.keys(list).length, 0));
+  });
+
+  it('names the next page in a header ahead of the body (the same cursor), and no page after the last', async () => {
+    let cursor: string | null = null;
+    let pages = 0;
+    for (;;) {
+      const query = new URLSearchParams({ limit: '2', ...(cursor ? { cursor } : {}) });
+      const res = await s.api({ method: 'GET', url: `/api/sync?${query}` });
+      const body = res.json() as SyncReply;
+      pages++;
+      expect(res.headers[SYNC_NEXT_HEADER]).toBe(body.hasMore ? body.cursor : undefined);
+      if (!body.hasMore) break;
+      cursor = body.cursor;
+    }
+    expect(pages).toBeGreaterThan(2);
   });
 
   it('sends each list in its screen order (SYNC_ORDER), across pages, so the device stores it as shown', async () => {

@@ -46,12 +46,14 @@ export interface ApiRequest {
   timeoutMs?: number;
   /** The error's message when an error reply carries none (spec 8's fallback failure messages). */
   fallbackMessage?: string;
+  /** Called with a successful reply's headers as soon as they arrive, before its body is read. */
+  onHeaders?: (headers: Headers) => void;
 }
 
 /** One typed HTTP client for /api: adds the Bearer token, parses JSON, throws ApiError. */
 export async function apiFetch<T>(
   path: string,
-  { method = 'GET', body, upload, signal, timeoutMs = 30_000, fallbackMessage }: ApiRequest = {},
+  { method = 'GET', body, upload, signal, timeoutMs = 30_000, fallbackMessage, onHeaders }: ApiRequest = {},
 ): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = localStorage.getItem(STORAGE_KEYS.authToken);
@@ -73,6 +75,7 @@ export async function apiFetch<T>(
     throw new ApiError('network', null, null, 'No response from the server', token);
   }
 
+  if (response.ok) onHeaders?.(response.headers);
   let data: unknown = null;
   try {
     data = await response.json();

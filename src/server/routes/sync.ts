@@ -6,7 +6,7 @@ import { pullSync, syncReplyBody } from '@/server/repositories/sync-repo';
 import { currentSyncVersion, SyncAnnouncer } from '@/server/sync/announcer';
 import { sendJsonCompressed } from '@/server/sync/send-json';
 import { MESSAGES } from '@/shared/messages';
-import { decodeSyncCursor, SYNC_PAGE, syncQuery } from '@/shared/schemas';
+import { decodeSyncCursor, encodeSyncCursor, SYNC_NEXT_HEADER, SYNC_PAGE, syncQuery } from '@/shared/schemas';
 import type { FastifyInstance } from 'fastify';
 
 const STALLED_BYTES = 64 * 1024;
@@ -26,6 +26,8 @@ export function syncRoutes(app: FastifyInstance, database: Database, heartbeatMs
       if (decoded.kind === 'ok') cursor = decoded.cursor;
     }
     const page = await pullSync(db, cursor, query.limit ?? SYNC_PAGE.default);
+    // The next page's cursor ahead of the body: the client asks for that page while it reads this one.
+    if (page.hasMore) reply.header(SYNC_NEXT_HEADER, encodeSyncCursor(page.cursor));
     return sendJsonCompressed(request, reply, syncReplyBody(page));
   });
 

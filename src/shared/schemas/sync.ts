@@ -8,7 +8,7 @@ import { enrollmentSchema } from './enrollment';
 import { serviceSchema } from './service';
 import { userSchema } from './user';
 
-export { SYNC_LISTS, SYNC_ORDER, SYNC_PAGE, SYNC_SCHEMA, type SyncList } from '../sync-lists';
+export { SYNC_LISTS, SYNC_NEXT_HEADER, SYNC_ORDER, SYNC_PAGE, SYNC_SCHEMA, type SyncList } from '../sync-lists';
 
 const listChanges = <T extends z.ZodType>(row: T) => z.object({ upserts: z.array(row), deletes: z.array(z.string()) });
 

@@ -1,7 +1,7 @@
 import { apiFetch, ApiError } from '@/app/lib/api-client';
 import { MESSAGES } from '@/shared/messages';
 import type { SyncReply } from '@/shared/schemas/sync';
-import { SYNC_LISTS, SYNC_ORDER, SYNC_PAGE, SYNC_SCHEMA, type SyncList } from '@/shared/sync-lists';
+import { SYNC_LISTS, SYNC_NEXT_HEADER, SYNC_ORDER, SYNC_PAGE, SYNC_SCHEMA, type SyncList } from '@/shared/sync-lists';
 import { DeviceStore, type ChunkKey, type DeviceMeta, type StoredChunk } from './device-store';
 import { Interner } from './interning';
 import { CHUNK_FORMAT, LIST_CODECS, type SyncRows } from './list-codecs';
@@ -19,6 +19,8 @@ const FORMAT = `${CHUNK_FORMAT}:${SYNC_SCHEMA}`;
 export const SYNC_QUERY_KEY = ['sync'] as const;
 /** Stored chunks encoded per task (each up to 1,000 rows): well under the 50 ms of a long task. */
 const ENCODE_CHUNKS_PER_TASK = 4;
+/** Pages of a pull asked for before their turn: the server builds them while the browser reads and stores. */
+const PAGES_AHEAD = 2;
 /** Rows interned per task when a page brings thousands. */
 const INTERN_ROWS_PER_TASK = 500;
 /** Rows of a bulk write patched, found and replaced per task (about 10 ms on a 2-core machine). */
@@ -383,6 +385,14 @@ class SyncSession {
     await this.loaded;
     await this.whole.promise;
     let firstSyncRows: number = SYNC_PAGE.default;
+    /** Pages asked for before their turn, by cursor, and the newest cursor a reply's headers named. */
+    const ahead = new Map<string, ReturnType<typeof fetchPage>>();
+    let named: string | null = null;
+    const askAhead = () => {
+      if (named === null || ahead.size >= PAGES_AHEAD) return;
+      ahead.set(named, fetchPage(named));
+      named = null;
+    };
     const fetchPage = (cursor: string | null) => {
       const seq = ++this.seq;
       const query = new URLSearchParams();
@@ -390,23 +400,36 @@ class SyncSession {
       const live = this.meta.complete;
       query.set('limit', String(live ? LIVE_PAGE_ROWS : firstSyncRows));
       const asked = performance.now();
-      return apiFetch<unknown>(`/sync?${query}`, { signal, timeoutMs: 60_000 }).then((r) => {
+      const reply = apiFetch<unknown>(`/sync?${query}`, {
+        signal,
+        timeoutMs: 60_000,
+        onHeaders: (headers) => {
+          named = headers.get(SYNC_NEXT_HEADER);
+          askAhead();
+        },
+      }).then((r) => {
         if (!live) firstSyncRows = nextFirstSyncRows(firstSyncRows, performance.now() - asked);
         return { reply: checkReply(r), seq };
       });
+      reply.catch(() => {}); // a page asked for ahead may fail before its turn: it is reported then
+      return reply;
     };
-    let next = fetchPage(this.forceReset ? null : this.staging ? this.staging.cursor : this.meta.cursor);
+    let page = fetchPage(this.forceReset ? null : this.staging ? this.staging.cursor : this.meta.cursor);
     this.forceReset = false;
     for (;;) {
-      const { reply, seq } = await next;
+      const { reply, seq } = await page;
       if (!this.alive) throw new DOMException('The session ended', 'AbortError');
-      // The next page is asked for while this one is applied and stored: the server and the page work at once.
-      // Its rows are applied only after this page's, and a failure of either ends the pull at the stored cursor.
-      if (reply.hasMore) next = fetchPage(reply.cursor);
-      next.catch(() => {});
+      // The following pages are asked for as soon as a reply's headers name them (up to PAGES_AHEAD): the server
+      // builds them while this one is read, applied and stored. Pages are applied in order, and a failure of any
+      // ends the pull at the stored cursor.
       await this.applyPage(reply, seq);
       this.setState({ progress: reply.hasMore && reply.progress ? reply.progress : null });
       if (!reply.hasMore) return { syncedAt: this.meta.syncedAt };
+      const following = ahead.get(reply.cursor);
+      if (!following) ahead.clear();
+      ahead.delete(reply.cursor);
+      page = following ?? fetchPage(reply.cursor);
+      askAhead();
     }
   }
 
