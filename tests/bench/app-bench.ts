@@ -5,8 +5,9 @@
  *     (warm), and the same offline;
  *  3. with 50,000 users: keystroke in the search box to the filtered table, and the JS heap after the loader;
  *  4. at scale (50,000 users, 200,000 enrollments, 20,000 purchases; BENCH_SCALE_* to change): the first sync,
- *     reload to a batch table online and offline, API bytes of a reload when nothing changed, an Approve click
- *     (to the row updated, and the longest task after it), another admin's change, the JS heap.
+ *     reload to a batch table online and offline, API bytes of a reload when nothing changed, Approve clicks, each
+ *     after a reload (to the row updated, timed in the page, and the longest task after), another admin's change,
+ *     the JS heap.
  *  5. bulk (BENCH_PHASES=bulk): at the same scale, a batch of 10,000 pending enrollments (BENCH_BULK) taken from
  *     across the table: "Select all" to the bar, Approve selected to the reply's toast and to the rows shown
  *     approved, and the longest task of each.
@@ -24,6 +25,7 @@ import { CHROMIUM } from '../utils/chromium';
 import { BENCH_ADMIN, loginOverHttp } from './bench-targets';
 import {
   armLongTasks,
+  clickToChange,
   loginToRows,
   longestTask,
   reloadToRows,
@@ -232,22 +234,20 @@ async function startProfile(context: BrowserContext, page: Page, name: string) {
 async function scalePhase(browser: Browser) {
   const dir = await seededScaleDir(11);
   const database = await openDatabase({ databaseUrl: null, dataDir: dir });
-  // The biggest batch, and two pending enrollments made its newest: the top rows of its table (a user may have
-  // other rows in it further down, so each is found as the first row of its name).
+  // The biggest batch, and RUNS + 1 pending enrollments made its newest: the top rows of its table, in this order.
   const [batch] = await rows<{ id: string }>(
     database.db,
     sql`select batch_id as id from enrollments group by batch_id order by count(*) desc limit 1`,
   );
-  const pending = await rows<{ id: string; name: string }>(
+  const pending = await rows<{ id: string }>(
     database.db,
-    sql`select id, user_name as name from enrollments where batch_id = ${batch!.id} and not is_verified
-        order by created_at desc, id desc limit 2`,
+    sql`select id from enrollments where batch_id = ${batch!.id} and not is_verified
+        order by created_at desc, id desc limit ${RUNS + 1}`,
   );
-  await rows(
-    database.db,
-    sql`update enrollments set created_at = now() - (case when id = ${pending[0]!.id} then interval '0 s' else interval '1 s' end)
-        where id in (${pending[0]!.id}, ${pending[1]!.id})`,
-  );
+  for (const [i, p] of pending.entries())
+    await rows(database.db, sql`update enrollments set created_at = now() - ${i} * interval '1 s' where id = ${p.id}`);
+  /** The table row of pending[i]. */
+  const pendingRow = (i: number) => `tr[aria-rowindex="${i + 2}"]`;
   await database.close();
   const server = await startBenchServer(PORT, dir);
   const target = `/enrollments/batch/${batch!.id}`;
@@ -279,25 +279,30 @@ async function scalePhase(browser: Browser) {
     await context.setOffline(false);
     await reloadToRows(page, 300_000);
 
-    // Approve the top pending row: click to the row's button turning into Disapprove; the longest task after.
-    const row = page.getByRole('row', { name: `Open enrollment of ${pending[0]!.name}`, exact: true }).first();
-    await row.getByRole('button', { name: 'Approve', exact: true }).waitFor();
-    const stopProfile = await startProfile(context, page, 'approve');
-    await armLongTasks(page);
-    const t0 = Date.now();
-    await row.getByRole('button', { name: 'Approve', exact: true }).click();
-    await row.getByRole('button', { name: 'Disapprove', exact: true }).waitFor();
-    const approve = Date.now() - t0;
-    await page.waitForTimeout(2000); // the pull the write schedules, and the stream's own
-    const longest = await longestTask(page);
-    await stopProfile();
+    // Approve clicks, each on the next pending row of a freshly reloaded screen once it has settled (a start-up
+    // decodes the other lists and pulls in the background for about a second): click to the row's button turning
+    // into Disapprove, and the longest task after each. The first is the server's first write since it started.
+    const approves: number[] = [];
+    let longest = 0;
+    for (let i = 0; i < RUNS; i++) {
+      await reloadToRows(page, 300_000);
+      const approveButton = page.locator(pendingRow(i)).getByRole('button', { name: 'Approve', exact: true });
+      await approveButton.waitFor();
+      await page.waitForTimeout(SETTLE_MS);
+      const stopProfile = i === RUNS - 1 ? await startProfile(context, page, 'approve') : null;
+      await armLongTasks(page);
+      approves.push(await clickToChange(page, pendingRow(i), 'Approve', 'Disapprove'));
+      await page.waitForTimeout(2000); // the pull the write schedules, and the stream's own
+      longest = Math.max(longest, await longestTask(page));
+      await stopProfile?.();
+    }
 
     // Another admin approves the next pending row through the API: the time until this screen shows it.
     const other = await loginOverHttp(BASE);
-    const next = page.getByRole('row', { name: `Open enrollment of ${pending[1]!.name}`, exact: true }).first();
+    const next = page.locator(pendingRow(RUNS));
     await next.getByRole('button', { name: 'Approve', exact: true }).waitFor();
     const t1 = Date.now();
-    const res = await fetch(`${BASE}/api/enrollments/approve/${pending[1]!.id}`, {
+    const res = await fetch(`${BASE}/api/enrollments/approve/${pending[RUNS]!.id}`, {
       method: 'PUT',
       headers: { authorization: `Bearer ${other.authToken}` },
     });
@@ -305,7 +310,7 @@ async function scalePhase(browser: Browser) {
     await next.getByRole('button', { name: 'Disapprove', exact: true }).waitFor({ timeout: 30_000 });
     const pushed = Date.now() - t1;
     await context.close();
-    return { firstSync, heap, reloads, bytes, offline, approve, longest, pushed };
+    return { firstSync, heap, reloads, bytes, offline, approves, longest, pushed };
   } finally {
     await stopServer(server);
     fs.rmSync(dir, { recursive: true, force: true });
@@ -316,6 +321,8 @@ async function scalePhase(browser: Browser) {
 const longTask = (value: number) => (value > 0 ? ms(value) : 'none over 50 ms');
 
 const BULK = Number(process.env.BENCH_BULK ?? 10_000);
+/** How long a reloaded screen is left before an Approve click: its background start-up work is done by then. */
+const SETTLE_MS = 1500;
 
 async function bulkPhase(browser: Browser) {
   const dir = await seededScaleDir(12);
@@ -423,7 +430,10 @@ try {
     console.log(`| ${at}: reload to a batch table, online | ${ms(median(scale.reloads))} | ≤ 1.5 s |`);
     console.log(`| ${at}: reload to a batch table, offline | ${ms(median(scale.offline))} | ≤ 1.5 s |`);
     console.log(`| ${at}: API bytes of a reload when nothing changed | ${kb(median(scale.bytes))} | ≤ 20 KB |`);
-    console.log(`| ${at}: Approve click to the row updated | ${ms(scale.approve)} | ≤ 100 ms |`);
+    console.log(
+      `| ${at}: Approve click to the row updated (each after a reload) | ${ms(median(scale.approves))} ` +
+        `(${scale.approves.map(ms).join(', ')}) | ≤ 100 ms |`,
+    );
     console.log(`| ${at}: longest task after the click | ${longTask(scale.longest)} | ≤ 100 ms |`);
     console.log(`| ${at}: another admin's change visible | ${ms(scale.pushed)} | ≤ 2 s |`);
     console.log(`| ${at}: JS heap after the first sync | ${scale.heap.toFixed(1)} MB | ≤ 150 MB |`);

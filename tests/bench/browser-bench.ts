@@ -98,3 +98,31 @@ export const typeToChange = (page: Page, input: string, watch: string, value: st
     },
     [input, watch, value] as const,
   );
+
+/**
+ * Clicks the button `from` in the row `row` (a selector) and times it from the click to the frame after that row
+ * shows a button `to` (the server's reply applied): what the admin waits for, without the test driver's own checks
+ * before a click (scrolling, two frames of stability, a hit test). NaN when the row did not change in 10 s.
+ */
+export const clickToChange = (page: Page, row: string, from: string, to: string) =>
+  page.evaluate(
+    async ([rowSelector, fromText, toText]) => {
+      // No helper functions in here: the bundler would wrap them in a __name() this page does not have.
+      const changed = new Promise<number>((resolve) => {
+        const mo = new MutationObserver(() => {
+          const buttons = document.querySelector(rowSelector)?.querySelectorAll('button') ?? [];
+          if (![...buttons].some((b) => b.textContent?.trim() === toText)) return;
+          mo.disconnect();
+          requestAnimationFrame(() => resolve(performance.now()));
+        });
+        mo.observe(document.body, { childList: true, subtree: true, characterData: true });
+        setTimeout(() => resolve(Number.NaN), 10_000);
+      });
+      const buttons = document.querySelector(rowSelector)!.querySelectorAll('button');
+      const button = [...buttons].find((b) => b.textContent?.trim() === fromText)!;
+      const t0 = performance.now();
+      button.click();
+      return (await changed) - t0;
+    },
+    [row, from, to] as const,
+  );
