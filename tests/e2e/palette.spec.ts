@@ -10,8 +10,12 @@ async function api<T>(page: Page, path: string): Promise<T> {
 }
 
 const search = (page: Page) => page.getByRole('textbox', { name: 'Search screens, records and commands' });
-/** Ctrl+K, again if a screen was still settling when it was pressed (the shortcut toggles). */
+/**
+ * Ctrl+K, again if a screen was still settling when it was pressed. Waits first for the palette a command
+ * closed to be gone: during its closing transition its search box is still shown and focused.
+ */
 async function openByKeyboard(page: Page) {
+  await expect(search(page)).toBeHidden();
   await expect(async () => {
     if (!(await search(page).isVisible())) await page.keyboard.press('Control+K');
     await expect(search(page)).toBeFocused({ timeout: 2000 });
