@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Interner } from '@/app/lib/sync/interning';
 import { LIST_CODECS, type ListCodec } from '@/app/lib/sync/list-codecs';
 import { CHUNK_ROWS, SyncedList } from '@/app/lib/sync/synced-list';
-import { enrollments, services, users } from '../mocks/fixtures';
+import { activity, enrollments, guestService, services, users } from '../mocks/fixtures';
 
 const held = <T extends { _id: string }>(list: SyncedList<T & { createdAt: string }>, id: string) =>
   list.list().find((r) => r._id === id);
@@ -220,19 +220,21 @@ describe('a synced list in memory', () => {
 });
 
 describe('the stored form of a chunk', () => {
-  it('gives back every row exactly as the server sent it', () => {
+  it('gives back every row exactly as the server sent it, and no rows as none', () => {
     const interner = new Interner();
     users.forEach((u) => interner.setUser(u));
     for (const [list, rows] of [
       ['users', users],
-      ['services', services],
+      ['services', [...services, guestService]],
       ['enrollments', enrollments],
+      ['activity', activity],
     ] as const) {
       const codec = LIST_CODECS[list] as unknown as ListCodec<{ _id: string }>;
       const text = codec.encode(rows as never[], interner);
       expect(JSON.parse(JSON.stringify(codec.decode(text, new InternerWith(users))))).toEqual(
         JSON.parse(JSON.stringify(rows)),
       );
+      expect(codec.decode(codec.encode([], interner), interner)).toEqual([]);
     }
   });
 

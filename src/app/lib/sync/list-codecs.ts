@@ -53,24 +53,72 @@ interface Columns {
   c: unknown[][];
 }
 
-/** A chunk being written: `width` columns and the two dictionaries; `done` gives the stored text. */
-function chunkWriter<O = never>(width: number) {
+type Dictionary<T> = ReturnType<typeof dictionary<T>>;
+
+/** One row's values, one per column of `C` and of its type, in the codec's column order. */
+type Cells<C extends unknown[][]> = { [K in keyof C]: C[K][number] };
+
+/**
+ * Rows written as a stored chunk: `cells` gives a row's values, typed by the codec's columns, and may put the
+ * repeated ones in the two dictionaries (`s` short texts, `o` nested objects).
+ */
+function writeChunk<C extends unknown[][], T, O = never>(
+  rows: readonly T[],
+  cells: (row: T, s: Dictionary<string | null>, o: Dictionary<O>) => Cells<C>,
+): string {
   const s = dictionary<string | null>();
   const o = dictionary<O>();
-  const c = Array.from({ length: width }, () => [] as unknown[]);
-  return { s, o, c, done: (n: number) => JSON.stringify({ n, s: s.values, o: o.values, c } satisfies Columns) };
+  const c: unknown[][] = [];
+  for (const row of rows) {
+    const values = cells(row, s, o);
+    for (let j = 0; j < values.length; j++) (c[j] ??= []).push(values[j]);
+  }
+  return JSON.stringify({ n: rows.length, s: s.values, o: o.values, c } satisfies Columns);
 }
 
-/** A stored chunk read back: its row count, its nested objects, its columns and its short texts, interned. */
-function chunkReader(text: string, interner: Interner) {
+/**
+ * A stored chunk read back as rows: `rowAt` receives its columns (typed by the codec), its short texts interned
+ * and its nested objects, and gives the function that builds row `i`.
+ */
+function readChunk<C extends unknown[][], T, O = never>(
+  text: string,
+  interner: Interner,
+  rowAt: (columns: C, t: (string | null)[], o: O[]) => (i: number) => T,
+): T[] {
   const { n, s, o, c } = JSON.parse(text) as Columns;
-  return { n, o, c, t: s.map((v) => interner.text(v)) };
+  const row = rowAt(
+    c as C,
+    s.map((v) => interner.text(v)),
+    o as O[],
+  );
+  const rows = new Array<T>(n);
+  for (let i = 0; i < n; i++) rows[i] = row(i);
+  return rows;
 }
+
+/** A row that embeds a user (an enrollment, a purchase): its user, or null, and the contact details it holds. */
+interface EmbedsUser {
+  userId: { _id: string } | null;
+  userDetails: ContactDetails;
+}
+const partsOfRow = (row: EmbedsUser, interner: Interner) =>
+  row.userId ? interner.userParts(row.userId._id) : undefined;
 
 /** Contact details: 0 when they are the user's own (the users list's), else as a tuple. */
 type ContactCell = 0 | [name: string, email: string, phone: string | null];
-const contactCell = (value: ContactDetails, own: ContactDetails | undefined): ContactCell =>
-  value === own ? 0 : [value.name, value.email, value.phone];
+const contactCell = (row: EmbedsUser, interner: Interner): ContactCell => {
+  const value = row.userDetails;
+  return value === partsOfRow(row, interner)?.contact ? 0 : [value.name, value.email, value.phone];
+};
+/** The embedded user: its id when it is the users list's `derived` form of the user, else as sent (or null). */
+const userCell = <T extends EmbedsUser>(
+  row: T,
+  interner: Interner,
+  derived: 'user' | 'populated',
+): string | T['userId'] => {
+  const user: T['userId'] = row.userId;
+  return user !== null && user === partsOfRow(row, interner)?.[derived] ? user._id : user;
+};
 const fromContactCell = (cell: ContactCell, own: UserParts | undefined, interner: Interner): ContactDetails => {
   if (cell !== 0) return interner.contact({ name: cell[0], email: cell[1], phone: cell[2] }, own?.user._id);
   // Stored as 0 only while the users list held the user, and a pull sends a user's enrollments and purchases
@@ -100,30 +148,24 @@ type UserColumns = [
 ];
 
 const users: ListCodec<User> = {
-  encode(rows) {
-    const { s, c, done } = chunkWriter(11);
-    for (const u of rows) {
-      c[0]!.push(u._id);
-      c[1]!.push(u.name);
-      c[2]!.push(u.email);
-      c[3]!.push(+u.isVerified);
-      c[4]!.push(u.createdAt);
-      c[5]!.push(u.age ?? null);
-      c[6]!.push(s.ref(u.occupation ?? null));
-      c[7]!.push(u.contactNo ?? null);
-      c[8]!.push(s.ref(u.interest ?? null));
-      c[9]!.push(s.ref(u.pastExperience ?? null));
-      c[10]!.push(s.ref(u.role));
-    }
-    return done(rows.length);
-  },
-  decode(text, interner) {
-    const { n, c, t } = chunkReader(text, interner);
-    const [id, name, email, verified, createdAt, age, occupation, contactNo, interest, pastExperience, role] =
-      c as UserColumns;
-    const rows = new Array<User>(n);
-    for (let i = 0; i < n; i++)
-      rows[i] = {
+  encode: (rows) =>
+    writeChunk<UserColumns, User>(rows, (u, s) => [
+      u._id,
+      u.name,
+      u.email,
+      +u.isVerified,
+      u.createdAt,
+      u.age ?? null,
+      s.ref(u.occupation ?? null),
+      u.contactNo ?? null,
+      s.ref(u.interest ?? null),
+      s.ref(u.pastExperience ?? null),
+      s.ref(u.role),
+    ]),
+  decode: (text, interner) =>
+    readChunk<UserColumns, User>(text, interner, (c, t) => {
+      const [id, name, email, verified, createdAt, age, occupation, contactNo, interest, pastExperience, role] = c;
+      return (i) => ({
         _id: id[i]!,
         name: name[i]!,
         email: email[i]!,
@@ -135,13 +177,20 @@ const users: ListCodec<User> = {
         interest: t[interest[i]!],
         pastExperience: t[pastExperience[i]!],
         role: t[role[i]!] as User['role'],
-      };
-    return rows;
-  },
+      });
+    }),
   intern: (u) => u,
 };
 
 // ---- Enrollments ----
+
+/** What an enrollment and a purchase both record of their payment: currency and method in the dictionary. */
+type PaymentColumns<Amount> = [
+  amount: Amount[],
+  currency: number[],
+  paymentMethod: number[],
+  transactionId: (string | null)[],
+];
 
 type EnrollmentColumns = [
   id: string[],
@@ -150,10 +199,7 @@ type EnrollmentColumns = [
   user: (string | Enrollment['userId'])[],
   contact: ContactCell[],
   course: number[],
-  amount: (number | null)[],
-  currency: number[],
-  paymentMethod: number[],
-  transactionId: (string | null)[],
+  ...PaymentColumns<number | null>,
   /** 0: the transaction id. */
   paymentId: (string | null | 0)[],
   amountPaid: (number | null)[],
@@ -168,87 +214,64 @@ type EnrollmentColumns = [
 ];
 
 const enrollments: ListCodec<Enrollment> = {
-  encode(rows, interner) {
-    const { s, o, c, done } = chunkWriter<Enrollment['courseDetails']>(17);
-    for (const e of rows) {
-      const parts = e.userId ? interner.userParts(e.userId._id) : undefined;
-      c[0]!.push(e._id);
-      c[1]!.push(s.ref(e.batchId));
-      c[2]!.push(parts && e.userId === parts.populated ? e.userId._id : e.userId);
-      c[3]!.push(contactCell(e.userDetails, parts?.contact));
-      c[4]!.push(o.ref(e.courseDetails));
-      c[5]!.push(e.amount);
-      c[6]!.push(s.ref(e.currency));
-      c[7]!.push(s.ref(e.paymentMethod));
-      c[8]!.push(e.transactionId);
-      c[9]!.push(e.paymentId !== null && e.paymentId === e.transactionId ? 0 : e.paymentId);
-      c[10]!.push(e.amountPaid);
-      c[11]!.push(s.ref(e.paymentStatus));
-      c[12]!.push(e.progress);
-      c[13]!.push(bit(e.completed, 0) | bit(e.certificateIssued, 1) | bit(e.isApproved, 2) | bit(e.isVerified, 3));
-      c[14]!.push(e.verifiedAt);
-      c[15]!.push(e.createdAt);
-      c[16]!.push(e.updatedAt === e.createdAt ? null : e.updatedAt === e.verifiedAt ? 0 : e.updatedAt);
-    }
-    return done(rows.length);
-  },
-  decode(text, interner) {
-    const { n, o, c, t } = chunkReader(text, interner);
-    const courses = (o as Enrollment['courseDetails'][]).map((v) => interner.course(v));
-    const [
-      id,
-      batchId,
-      user,
-      contact,
-      course,
-      amount,
-      currency,
-      paymentMethod,
-      transactionId,
-      paymentId,
-      amountPaid,
-      paymentStatus,
-      progress,
-      flags,
-      verifiedAt,
-      createdAt,
-      updatedAt,
-    ] = c as EnrollmentColumns;
-    const rows = new Array<Enrollment>(n);
-    for (let i = 0; i < n; i++) {
-      const u = user[i]!;
-      const parts = partsOf(u, interner);
-      const userId = typeof u === 'string' ? (parts?.populated ?? null) : interner.internPopulatedUser(u);
-      const f = flags[i]!;
-      const created = createdAt[i]!;
-      const verified = verifiedAt[i]!;
-      const updated = updatedAt[i]!;
-      const pid = paymentId[i]!;
-      rows[i] = {
-        _id: id[i]!,
-        batchId: t[batchId[i]!]!,
-        userId,
-        userDetails: fromContactCell(contact[i]!, parts, interner),
-        courseDetails: courses[course[i]!]!,
-        amount: amount[i]!,
-        currency: t[currency[i]!]!,
-        paymentMethod: t[paymentMethod[i]!]!,
-        transactionId: transactionId[i]!,
-        paymentId: pid === 0 ? transactionId[i]! : pid,
-        amountPaid: amountPaid[i]!,
-        paymentStatus: t[paymentStatus[i]!] as Enrollment['paymentStatus'],
-        progress: progress[i]!,
-        completed: (f & 1) !== 0,
-        certificateIssued: (f & 2) !== 0,
-        isApproved: (f & 4) !== 0,
-        isVerified: (f & 8) !== 0,
-        verifiedAt: verified,
-        createdAt: created,
-        updatedAt: updated === null ? created : updated === 0 ? verified! : updated,
+  encode: (rows, interner) =>
+    writeChunk<EnrollmentColumns, Enrollment, Enrollment['courseDetails']>(rows, (e, s, o) => [
+      e._id,
+      s.ref(e.batchId),
+      userCell(e, interner, 'populated'),
+      contactCell(e, interner),
+      o.ref(e.courseDetails),
+      e.amount,
+      s.ref(e.currency),
+      s.ref(e.paymentMethod),
+      e.transactionId,
+      e.paymentId !== null && e.paymentId === e.transactionId ? 0 : e.paymentId,
+      e.amountPaid,
+      s.ref(e.paymentStatus),
+      e.progress,
+      bit(e.completed, 0) | bit(e.certificateIssued, 1) | bit(e.isApproved, 2) | bit(e.isVerified, 3),
+      e.verifiedAt,
+      e.createdAt,
+      e.updatedAt === e.createdAt ? null : e.updatedAt === e.verifiedAt ? 0 : e.updatedAt,
+    ]),
+  decode: (text, interner) =>
+    readChunk<EnrollmentColumns, Enrollment, Enrollment['courseDetails']>(text, interner, (c, t, o) => {
+      const courses = o.map((v) => interner.course(v));
+      const [id, batchId, user, contact, course, amount, currency, paymentMethod, transactionId, ...state] = c;
+      const [paymentId, amountPaid, paymentStatus, progress, flags, verifiedAt, createdAt, updatedAt] = state;
+      return (i) => {
+        const u = user[i]!;
+        const parts = partsOf(u, interner);
+        const userId = typeof u === 'string' ? (parts?.populated ?? null) : interner.internPopulatedUser(u);
+        const f = flags[i]!;
+        const created = createdAt[i]!;
+        const verified = verifiedAt[i]!;
+        const updated = updatedAt[i]!;
+        const pid = paymentId[i]!;
+        return {
+          _id: id[i]!,
+          batchId: t[batchId[i]!]!,
+          userId,
+          userDetails: fromContactCell(contact[i]!, parts, interner),
+          courseDetails: courses[course[i]!]!,
+          amount: amount[i]!,
+          currency: t[currency[i]!]!,
+          paymentMethod: t[paymentMethod[i]!]!,
+          transactionId: transactionId[i]!,
+          paymentId: pid === 0 ? transactionId[i]! : pid,
+          amountPaid: amountPaid[i]!,
+          paymentStatus: t[paymentStatus[i]!] as Enrollment['paymentStatus'],
+          progress: progress[i]!,
+          completed: (f & 1) !== 0,
+          certificateIssued: (f & 2) !== 0,
+          isApproved: (f & 4) !== 0,
+          isVerified: (f & 8) !== 0,
+          verifiedAt: verified,
+          createdAt: created,
+          updatedAt: updated === null ? created : updated === 0 ? verified! : updated,
+        };
       };
-    }
-    return rows;
-  },
+    }),
   intern: (e, interner) => ({
     ...e,
     batchId: interner.text(e.batchId),
@@ -269,10 +292,7 @@ type ServiceColumns = [
   contact: ContactCell[],
   /** The embedded user: its id when it is the users list's own row, else as sent (or null). */
   user: (string | Service['userId'])[],
-  amount: number[],
-  currency: number[],
-  paymentMethod: number[],
-  transactionId: (string | null)[],
+  ...PaymentColumns<number>,
   verified: number[],
   createdAt: string[],
   /** null: createdAt. */
@@ -280,61 +300,44 @@ type ServiceColumns = [
 ];
 
 const services: ListCodec<Service> = {
-  encode(rows, interner) {
-    const { s, o, c, done } = chunkWriter<Service['serviceDetails']>(11);
-    for (const p of rows) {
-      const parts = p.userId ? interner.userParts(p.userId._id) : undefined;
-      c[0]!.push(p._id);
-      c[1]!.push(o.ref(p.serviceDetails));
-      c[2]!.push(contactCell(p.userDetails, parts?.contact));
-      c[3]!.push(parts && p.userId === parts.user ? p.userId._id : p.userId);
-      c[4]!.push(p.amount);
-      c[5]!.push(s.ref(p.currency));
-      c[6]!.push(s.ref(p.paymentMethod));
-      c[7]!.push(p.transactionId);
-      c[8]!.push(+p.isVerified);
-      c[9]!.push(p.createdAt);
-      c[10]!.push(p.updatedAt === p.createdAt ? null : p.updatedAt);
-    }
-    return done(rows.length);
-  },
-  decode(text, interner) {
-    const { n, o, c, t } = chunkReader(text, interner);
-    const details = (o as Service['serviceDetails'][]).map((v) => interner.service(v));
-    const [
-      id,
-      serviceDetails,
-      contact,
-      user,
-      amount,
-      currency,
-      paymentMethod,
-      transactionId,
-      verified,
-      created,
-      updated,
-    ] = c as ServiceColumns;
-    const rows = new Array<Service>(n);
-    for (let i = 0; i < n; i++) {
-      const u = user[i]!;
-      const parts = partsOf(u, interner);
-      const userId = typeof u === 'string' ? (parts?.user ?? null) : interner.internUser(u);
-      rows[i] = {
-        _id: id[i]!,
-        serviceDetails: details[serviceDetails[i]!]!,
-        userDetails: fromContactCell(contact[i]!, parts, interner),
-        userId,
-        amount: amount[i]!,
-        currency: t[currency[i]!]!,
-        paymentMethod: t[paymentMethod[i]!]!,
-        transactionId: transactionId[i]!,
-        isVerified: verified[i] === 1,
-        createdAt: created[i]!,
-        updatedAt: updated[i] ?? created[i]!,
+  encode: (rows, interner) =>
+    writeChunk<ServiceColumns, Service, Service['serviceDetails']>(rows, (p, s, o) => [
+      p._id,
+      o.ref(p.serviceDetails),
+      contactCell(p, interner),
+      userCell(p, interner, 'user'),
+      p.amount,
+      s.ref(p.currency),
+      s.ref(p.paymentMethod),
+      p.transactionId,
+      +p.isVerified,
+      p.createdAt,
+      p.updatedAt === p.createdAt ? null : p.updatedAt,
+    ]),
+  decode: (text, interner) =>
+    readChunk<ServiceColumns, Service, Service['serviceDetails']>(text, interner, (c, t, o) => {
+      const details = o.map((v) => interner.service(v));
+      const [id, service, contact, user, amount, currency, paymentMethod, transactionId, verified, created, updated] =
+        c;
+      return (i) => {
+        const u = user[i]!;
+        const parts = partsOf(u, interner);
+        const userId = typeof u === 'string' ? (parts?.user ?? null) : interner.internUser(u);
+        return {
+          _id: id[i]!,
+          serviceDetails: details[service[i]!]!,
+          userDetails: fromContactCell(contact[i]!, parts, interner),
+          userId,
+          amount: amount[i]!,
+          currency: t[currency[i]!]!,
+          paymentMethod: t[paymentMethod[i]!]!,
+          transactionId: transactionId[i]!,
+          isVerified: verified[i] === 1,
+          createdAt: created[i]!,
+          updatedAt: updated[i] ?? created[i]!,
+        };
       };
-    }
-    return rows;
-  },
+    }),
   intern: (p, interner) => ({
     ...p,
     serviceDetails: interner.service(p.serviceDetails),
@@ -364,31 +367,38 @@ type ActivityColumns = [
 
 /** Activity entries: the admin's id, name and email and the action and kind in the dictionary. */
 const activity: ListCodec<Activity> = {
-  encode(rows) {
-    const { s, c, done } = chunkWriter(12);
-    for (const a of rows) {
-      c[0]!.push(a._id);
-      c[1]!.push(a.createdAt);
-      c[2]!.push(s.ref(a.adminId));
-      c[3]!.push(s.ref(a.adminName));
-      c[4]!.push(s.ref(a.adminEmail));
-      c[5]!.push(s.ref(a.action));
-      c[6]!.push(s.ref(a.kind));
-      c[7]!.push(a.recordId);
-      c[8]!.push(a.recordName);
-      c[9]!.push(a.summary);
-      c[10]!.push(a.before);
-      c[11]!.push(a.after);
-    }
-    return done(rows.length);
-  },
-  decode(text, interner) {
-    const { n, c, t } = chunkReader(text, interner);
-    const [id, createdAt, adminId, adminName, adminEmail, action, kind, recordId, recordName, summary, before, after] =
-      c as ActivityColumns;
-    const rows = new Array<Activity>(n);
-    for (let i = 0; i < n; i++)
-      rows[i] = {
+  encode: (rows) =>
+    writeChunk<ActivityColumns, Activity>(rows, (a, s) => [
+      a._id,
+      a.createdAt,
+      s.ref(a.adminId),
+      s.ref(a.adminName),
+      s.ref(a.adminEmail),
+      s.ref(a.action),
+      s.ref(a.kind),
+      a.recordId,
+      a.recordName,
+      a.summary,
+      a.before,
+      a.after,
+    ]),
+  decode: (text, interner) =>
+    readChunk<ActivityColumns, Activity>(text, interner, (c, t) => {
+      const [
+        id,
+        createdAt,
+        adminId,
+        adminName,
+        adminEmail,
+        action,
+        kind,
+        recordId,
+        recordName,
+        summary,
+        before,
+        after,
+      ] = c;
+      return (i) => ({
         _id: id[i]!,
         createdAt: createdAt[i]!,
         adminId: t[adminId[i]!]!,
@@ -401,9 +411,8 @@ const activity: ListCodec<Activity> = {
         summary: summary[i]!,
         before: before[i]!,
         after: after[i]!,
-      };
-    return rows;
-  },
+      });
+    }),
   intern: (a, interner) => ({
     ...a,
     adminId: interner.text(a.adminId),
