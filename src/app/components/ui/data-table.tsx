@@ -4,7 +4,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { MESSAGES } from '@/shared/messages';
 import classes from './data-table.module.css';
-import type { RowSelection } from './row-selection';
+import { recordId, type RowSelection } from './row-selection';
 
 export interface Column<T> {
   key: string;
@@ -25,10 +25,9 @@ export const rowNumberColumn = <T,>(header: string): Column<T> => ({
   ),
 });
 
-interface DataTableProps<T> {
+type DataTableProps<T> = {
   columns: Column<T>[];
   rows: readonly T[];
-  rowKey: (row: T) => string;
   onRowClick?: (row: T) => void;
   /** Accessible name of a row, read before its cells (e.g. "Open user Ann Lee"). */
   rowLabel?: (row: T) => string;
@@ -40,7 +39,9 @@ interface DataTableProps<T> {
   caption?: string;
   /** Row selection for bulk actions (`useRowSelection`): a checkbox per row and one for all rows shown. */
   selection?: RowSelection<T>;
-}
+} & (T extends { _id: string }
+  ? { /** Default: the record's id. */ rowKey?: (row: T) => string }
+  : { rowKey: (row: T) => string });
 
 /** Below this width each row becomes a card of label/value lines: no sideways scrolling on phones. */
 const PHONE_QUERY = '(max-width: 48em)';
@@ -53,7 +54,7 @@ const PHONE_QUERY = '(max-width: 48em)';
 export function DataTable<T>({
   columns,
   rows,
-  rowKey,
+  rowKey = recordId as (row: T) => string,
   onRowClick,
   rowLabel,
   emptyText,

@@ -2,7 +2,6 @@ import { Badge, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { memo } from 'react';
 import { DataTable, type Column } from '@/app/components/ui/data-table';
-import { recordId } from '@/app/components/ui/row-selection';
 import { formatDateTime } from '@/app/lib/format';
 import { USERS_TABLE_MAX_HEIGHT_PX } from '@/shared/constants';
 import { MESSAGES } from '@/shared/messages';
@@ -81,7 +80,6 @@ export const ActivityTable = memo(function ActivityTable({ rows }: { rows: reado
     <DataTable
       columns={columns}
       rows={rows}
-      rowKey={recordId}
       rowLabel={(a) => M.openRecord(a.summary)}
       onRowClick={(a) => {
         const link = recordLink(a);

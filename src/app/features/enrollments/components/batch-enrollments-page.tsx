@@ -117,7 +117,6 @@ export function BatchEnrollmentsPage() {
         columns={columns}
         rows={rows}
         selection={selection}
-        rowKey={recordId}
         rowLabel={(e) => `Open enrollment of ${enrolleeName(e)}`}
         onRowClick={(e) => void navigate({ to: '/enrollments/$id', params: { id: e._id } })}
         emptyText={MESSAGES.enrollments.empty}

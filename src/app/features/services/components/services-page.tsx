@@ -92,7 +92,6 @@ export function ServicesPage() {
         columns={columns}
         rows={services}
         selection={selection}
-        rowKey={recordId}
         rowLabel={(s) => `Open service ${s.serviceDetails.title} of ${s.userDetails.name}`}
         onRowClick={(s) => void navigate({ to: '/services/$id', params: { id: s._id } })}
         emptyText={MESSAGES.services.empty}

@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { memo } from 'react';
 import { YesNoBadge } from '@/app/components/ui/badges';
 import { DataTable, rowNumberColumn, type Column } from '@/app/components/ui/data-table';
-import { recordId, type RowSelection } from '@/app/components/ui/row-selection';
+import type { RowSelection } from '@/app/components/ui/row-selection';
 import { formatDate } from '@/app/lib/format';
 import { USERS_TABLE_MAX_HEIGHT_PX } from '@/shared/constants';
 import { MESSAGES } from '@/shared/messages';
@@ -79,7 +79,6 @@ export const UsersTable = memo(function UsersTable({
       columns={columns}
       rows={users}
       selection={selection}
-      rowKey={recordId}
       rowLabel={(u) => `Open user ${u.name}`}
       onRowClick={(u) => void navigate({ to: '/users/$id', params: { id: u._id } })}
       emptyText={MESSAGES.users.noUsers}
