@@ -1,8 +1,10 @@
 import { MantineProvider } from '@mantine/core';
-import { render, screen, within } from '@testing-library/react';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DataTable, type Column } from '@/app/components/ui/data-table';
+import { DataTable, type Column, type TableView } from '@/app/components/ui/data-table';
 import { useRowSelection } from '@/app/components/ui/row-selection';
 
 interface Row {
@@ -15,6 +17,14 @@ const columns: Column<Row>[] = [
 ];
 const rowId = (r: Row) => r.id;
 const rows: Row[] = Array.from({ length: 5000 }, (_, i) => ({ id: String(i), name: `Person ${i}` }));
+const view: TableView<Row> = {
+  columns,
+  rowKey: rowId,
+  rowLabel: (r) => `Open ${r.name}`,
+  rowLink: (r) => ({ to: '/users/$id', params: { id: r.id } }),
+  emptyText: 'Nothing here.',
+  maxHeight: 900,
+};
 
 const setPhone = (phone: boolean) => {
   const original = window.matchMedia;
@@ -25,61 +35,61 @@ const setPhone = (phone: boolean) => {
 };
 afterEach(() => vi.restoreAllMocks());
 
-const renderTable = (onRowClick = vi.fn()) => {
-  render(
-    <MantineProvider env="test">
-      <DataTable
-        columns={columns}
-        rows={rows}
-        rowKey={(r) => r.id}
-        rowLabel={(r) => `Open ${r.name}`}
-        onRowClick={onRowClick}
-        emptyText="Nothing here."
-        maxHeight={900}
-      />
-    </MantineProvider>,
-  );
-  return onRowClick;
-};
+/** Renders `ui` as the page at "/" of a router, as the app's screens are; `show` puts another in its place. */
+async function renderInRouter(ui: ReactNode) {
+  let show!: (next: ReactNode) => void;
+  function Page() {
+    const [node, setNode] = useState(ui);
+    show = setNode;
+    return <MantineProvider env="test">{node}</MantineProvider>;
+  }
+  const router = createRouter({ routeTree: createRootRoute({ component: Page }), history: createMemoryHistory() });
+  await router.load();
+  render(<RouterProvider router={router} />);
+  await screen.findByText('Person 0');
+  return { router, show: (next: ReactNode) => act(() => show(next)) };
+}
+
+const renderTable = () => renderInRouter(<DataTable view={view} rows={rows} />);
 
 describe('DataTable', () => {
   it('renders only the visible rows of a long list, and a row click or Enter opens it but a button inside does not', async () => {
     setPhone(false);
-    const onRowClick = renderTable();
+    const { router } = await renderTable();
     const shown = screen.getAllByRole('row').length;
     expect(shown).toBeGreaterThan(5);
     expect(shown).toBeLessThan(100);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Delete Person 0' }));
-    expect(onRowClick).not.toHaveBeenCalled();
+    expect(router.state.location.pathname).toBe('/');
     await user.click(screen.getByRole('row', { name: 'Open Person 1' }));
-    expect(onRowClick).toHaveBeenCalledWith(rows[1]);
+    expect(router.state.location.pathname).toBe('/users/1');
     screen.getByRole('row', { name: 'Open Person 2' }).focus();
     await user.keyboard('{Enter}');
-    expect(onRowClick).toHaveBeenLastCalledWith(rows[2]);
+    expect(router.state.location.pathname).toBe('/users/2');
   });
 
-  it('a changed row renders again alone: the rows that did not change keep their render (one write, one row)', () => {
+  it('a changed row renders again alone: the rows that did not change keep their render (one write, one row)', async () => {
     setPhone(false);
     const rendered: string[] = [];
-    const counted: Column<Row>[] = [{ key: 'name', header: 'Name', render: (r) => (rendered.push(r.id), r.name) }];
-    const table = (list: Row[]) => (
-      <MantineProvider env="test">
-        <DataTable columns={counted} rows={list} rowKey={rowId} rowLabel={(r) => `Open ${r.name}`} emptyText="-" />
-      </MantineProvider>
-    );
-    const { rerender } = render(table(rows));
+    const counted: TableView<Row> = {
+      columns: [{ key: 'name', header: 'Name', render: (r) => (rendered.push(r.id), r.name) }],
+      rowKey: rowId,
+      rowLabel: (r) => `Open ${r.name}`,
+      emptyText: '-',
+    };
+    const { show } = await renderInRouter(<DataTable view={counted} rows={rows} />);
     expect(rendered.length).toBeGreaterThan(5);
     rendered.length = 0;
     const changed = rows.map((r) => (r.id === '2' ? { ...r, name: 'Person 2 renamed' } : r));
-    rerender(table(changed));
+    show(<DataTable view={counted} rows={changed} />);
     expect(rendered).toEqual(['2']);
     expect(screen.getByRole('row', { name: 'Open Person 2 renamed' })).toBeInTheDocument();
   });
 
-  it('on phones shows each row as a card of label and value lines', () => {
+  it('on phones shows each row as a card of label and value lines', async () => {
     setPhone(true);
-    renderTable();
+    await renderTable();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     const card = screen.getByRole('listitem', { name: 'Open Person 0' });
     expect(within(card).getByText('Name')).toBeInTheDocument();
@@ -92,29 +102,13 @@ describe('DataTable', () => {
 describe('DataTable selection', () => {
   function Selectable() {
     const selection = useRowSelection(rows, rowId, (r) => `Select ${r.name}`);
-    return (
-      <DataTable
-        columns={columns}
-        rows={rows}
-        rowKey={rowId}
-        rowLabel={(r) => `Open ${r.name}`}
-        onRowClick={() => {}}
-        emptyText="Nothing here."
-        maxHeight={900}
-        selection={selection}
-      />
-    );
+    return <DataTable view={view} rows={rows} selection={selection} />;
   }
-  const renderSelectable = () =>
-    render(
-      <MantineProvider env="test">
-        <Selectable />
-      </MantineProvider>,
-    );
+  const renderSelectable = () => renderInRouter(<Selectable />);
 
   it('"Select all N matching" selects every row, not only the rendered ones; Shift-click selects a range', async () => {
     setPhone(false);
-    renderSelectable();
+    await renderSelectable();
     const user = userEvent.setup();
     await user.click(screen.getByRole('checkbox', { name: 'Select Person 1' }));
     await user.keyboard('{Shift>}');
@@ -133,7 +127,7 @@ describe('DataTable selection', () => {
 
   it('on phones each card has its checkbox and the list starts with "Select all N matching"', async () => {
     setPhone(true);
-    renderSelectable();
+    await renderSelectable();
     const user = userEvent.setup();
     const card = screen.getByRole('listitem', { name: 'Open Person 0' });
     await user.click(within(card).getByRole('checkbox', { name: 'Select Person 0' }));

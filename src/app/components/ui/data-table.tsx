@@ -1,5 +1,6 @@
 import { Checkbox, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { useNavigate, type NavigateOptions } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { MESSAGES } from '@/shared/messages';
@@ -25,23 +26,32 @@ export const rowNumberColumn = <T,>(header: string): Column<T> => ({
   ),
 });
 
-type DataTableProps<T> = {
+/**
+ * How a list shows, apart from its rows: a module constant (or a memo) beside the list's page, so a write that
+ * changes one row renders that row only.
+ */
+export type TableView<T> = {
   columns: Column<T>[];
-  rows: readonly T[];
-  onRowClick?: (row: T) => void;
   /** Accessible name of a row, read before its cells (e.g. "Open user Ann Lee"). */
   rowLabel?: (row: T) => string;
+  /** What a click or Enter on a row opens (null: nothing for this row). Without it, rows open nothing. */
+  rowLink?: (row: T) => NavigateOptions | null;
   emptyText: string;
   /** The table scrolls inside this height; only the visible rows are in the DOM. */
   maxHeight?: number;
   /** Used for the first render before rows are measured. */
   rowHeight?: number;
   caption?: string;
-  /** Row selection for bulk actions (`useRowSelection`): a checkbox per row and one for all rows shown. */
-  selection?: RowSelection<T>;
 } & (T extends { _id: string }
   ? { /** Default: the record's id. */ rowKey?: (row: T) => string }
   : { rowKey: (row: T) => string });
+
+interface DataTableProps<T> {
+  view: TableView<T>;
+  rows: readonly T[];
+  /** Row selection for bulk actions (`useRowSelection`): a checkbox per row and one for all rows shown. */
+  selection?: RowSelection<T>;
+}
 
 /** Below this width each row becomes a card of label/value lines: no sideways scrolling on phones. */
 const PHONE_QUERY = '(max-width: 48em)';
@@ -51,18 +61,16 @@ const PHONE_QUERY = '(max-width: 48em)';
  * or Enter that opens the detail. Clicks on buttons inside a row do not open it. On phones the same
  * rows render as cards.
  */
-export function DataTable<T>({
-  columns,
-  rows,
-  rowKey = recordId as (row: T) => string,
-  onRowClick,
-  rowLabel,
-  emptyText,
-  maxHeight = 640,
-  rowHeight = 52,
-  caption,
-  selection,
-}: DataTableProps<T>) {
+export function DataTable<T>({ view, rows, selection }: DataTableProps<T>) {
+  const { columns, rowLabel, rowLink, emptyText, maxHeight = 640, rowHeight = 52, caption } = view;
+  const rowKey = view.rowKey ?? (recordId as (row: T) => string);
+  const navigate = useNavigate();
+  const onRowClick = rowLink
+    ? (row: T) => {
+        const link = rowLink(row);
+        if (link) void navigate(link);
+      }
+    : undefined;
   const scrollRef = useRef<HTMLDivElement>(null);
   const phone = useMediaQuery(PHONE_QUERY, false);
   // TanStack Virtual returns functions the React Compiler cannot memoise; this component is not compiled.

@@ -1,7 +1,6 @@
 import { Badge, Text } from '@mantine/core';
-import { useNavigate } from '@tanstack/react-router';
 import { memo } from 'react';
-import { DataTable, type Column } from '@/app/components/ui/data-table';
+import { DataTable, type Column, type TableView } from '@/app/components/ui/data-table';
 import { formatDateTime } from '@/app/lib/format';
 import { USERS_TABLE_MAX_HEIGHT_PX } from '@/shared/constants';
 import { MESSAGES } from '@/shared/messages';
@@ -73,20 +72,15 @@ function recordLink(a: Activity) {
   }
 }
 
+const view: TableView<Activity> = {
+  columns,
+  rowLabel: (a) => M.openRecord(a.summary),
+  rowLink: recordLink,
+  emptyText: M.empty,
+  maxHeight: USERS_TABLE_MAX_HEIGHT_PX,
+};
+
 /** Virtualised like every list: 100,000 entries scroll with only the visible rows in the page. */
 export const ActivityTable = memo(function ActivityTable({ rows }: { rows: readonly Activity[] }) {
-  const navigate = useNavigate();
-  return (
-    <DataTable
-      columns={columns}
-      rows={rows}
-      rowLabel={(a) => M.openRecord(a.summary)}
-      onRowClick={(a) => {
-        const link = recordLink(a);
-        if (link) void navigate(link);
-      }}
-      emptyText={M.empty}
-      maxHeight={USERS_TABLE_MAX_HEIGHT_PX}
-    />
-  );
+  return <DataTable view={view} rows={rows} />;
 });

@@ -1,11 +1,11 @@
 import { Badge, Button, Group, Text } from '@mantine/core';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Navigate, useNavigate, useParams } from '@tanstack/react-router';
+import { Navigate, useParams } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { YesNoBadge } from '@/app/components/ui/badges';
 import { BulkActions, type BulkTarget } from '@/app/components/ui/bulk-actions';
-import { DataTable, type Column } from '@/app/components/ui/data-table';
+import { DataTable, type Column, type TableView } from '@/app/components/ui/data-table';
 import { PageHeader } from '@/app/components/ui/page-header';
 import { BackLink, RecordLoading } from '@/app/components/ui/record-page';
 import { recordId, useRowSelection } from '@/app/components/ui/row-selection';
@@ -63,13 +63,19 @@ const columnsFor = (batches: readonly Batch[]): Column<Enrollment>[] => [
   },
 ];
 
+const viewFor = (batches: readonly Batch[]): TableView<Enrollment> => ({
+  columns: columnsFor(batches),
+  rowLabel: (e) => `Open enrollment of ${enrolleeName(e)}`,
+  rowLink: (e) => ({ to: '/enrollments/$id', params: { id: e._id } }),
+  emptyText: MESSAGES.enrollments.empty,
+});
+
 /**
  * The enrollments of one batch; an unknown batch id goes back to the overview, once this start-up's first pull
  * has ended (a batch newer than the device copy comes with it).
  */
 export function BatchEnrollmentsPage() {
   const { id } = useParams({ from: '/_authed/enrollments/batch/$id' });
-  const navigate = useNavigate();
   const { data: batches } = useSuspenseQuery(batchesQuery);
   const { data: enrollments } = useSuspenseQuery(enrollmentsQuery);
   const batch = batches.find((b) => b._id === id);
@@ -77,7 +83,7 @@ export function BatchEnrollmentsPage() {
   const [importing, setImporting] = useState(false);
   const selection = useRowSelection(rows, recordId, selectLabel, id);
   const { caughtUp } = useSyncState();
-  const columns = useMemo(() => columnsFor(batches), [batches]);
+  const view = useMemo(() => viewFor(batches), [batches]);
 
   if (!batch)
     return caughtUp ? <Navigate to="/enrollments" replace /> : <RecordLoading text={MESSAGES.enrollments.loading} />;
@@ -113,14 +119,7 @@ export function BatchEnrollmentsPage() {
         </Text>
       </Group>
       <BulkActions selection={selection} target={BULK} />
-      <DataTable
-        columns={columns}
-        rows={rows}
-        selection={selection}
-        rowLabel={(e) => `Open enrollment of ${enrolleeName(e)}`}
-        onRowClick={(e) => void navigate({ to: '/enrollments/$id', params: { id: e._id } })}
-        emptyText={MESSAGES.enrollments.empty}
-      />
+      <DataTable view={view} rows={rows} selection={selection} />
     </>
   );
 }

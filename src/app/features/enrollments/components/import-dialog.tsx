@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Checkbox, FileInput, Group, Modal, Stack, Text } 
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload, IconFileTypeCsv } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { DataTable, type Column } from '@/app/components/ui/data-table';
+import { DataTable, type Column, type TableView } from '@/app/components/ui/data-table';
 import { WriteButton } from '@/app/components/ui/write-controls';
 import { useImportEnrollments } from '@/app/features/enrollments/api/import-enrollments';
 import { downloadImportResult, downloadImportTemplate } from '@/app/features/enrollments/import-csv';
@@ -40,6 +40,15 @@ const columns: Column<ImportRow>[] = [
   { key: 'details', header: M.columns.details, render: (r) => <Text size="sm">{r.message}</Text> },
 ];
 
+const view: TableView<ImportRow> = {
+  columns,
+  rowKey: (r) => String(r.row),
+  emptyText: M.noRows,
+  maxHeight: 320,
+  rowHeight: 44,
+  caption: M.previewCaption,
+};
+
 /** What each row did (or would do), with a filter for the rows that need fixing. */
 function RowOutcomes({ reply }: { reply: ImportReply }) {
   const [problemsOnly, setProblemsOnly] = useState(false);
@@ -56,15 +65,7 @@ function RowOutcomes({ reply }: { reply: ImportReply }) {
           onChange={(e) => setProblemsOnly(e.currentTarget.checked)}
         />
       ) : null}
-      <DataTable
-        columns={columns}
-        rows={rows}
-        rowKey={(r) => String(r.row)}
-        emptyText={M.noRows}
-        maxHeight={320}
-        rowHeight={44}
-        caption={M.previewCaption}
-      />
+      <DataTable view={view} rows={rows} />
     </>
   );
 }

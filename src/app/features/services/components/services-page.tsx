@@ -1,8 +1,7 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
 import { BulkActions, type BulkTarget } from '@/app/components/ui/bulk-actions';
-import { DataTable, rowNumberColumn, type Column } from '@/app/components/ui/data-table';
+import { DataTable, rowNumberColumn, type Column, type TableView } from '@/app/components/ui/data-table';
 import { PageHeader } from '@/app/components/ui/page-header';
 import { recordId, useRowSelection } from '@/app/components/ui/row-selection';
 import { servicesQuery } from '@/app/features/services/api/get-services';
@@ -76,9 +75,16 @@ const BULK: BulkTarget<Service> = {
   name: (s) => `${s.serviceDetails.title} · ${s.userDetails.name}`,
 };
 
+const view: TableView<Service> = {
+  columns,
+  rowLabel: (s) => `Open service ${s.serviceDetails.title} of ${s.userDetails.name}`,
+  rowLink: (s) => ({ to: '/services/$id', params: { id: s._id } }),
+  emptyText: MESSAGES.services.empty,
+  rowHeight: 60,
+};
+
 export function ServicesPage() {
   const { data: services } = useSuspenseQuery(servicesQuery);
-  const navigate = useNavigate();
   const pending = services.filter((s) => !s.isVerified).length;
   const selection = useRowSelection(services, recordId, selectLabel);
   return (
@@ -88,15 +94,7 @@ export function ServicesPage() {
         {MESSAGES.count.purchases(services.length)} · {MESSAGES.count.pending(pending)}
       </Text>
       <BulkActions selection={selection} target={BULK} />
-      <DataTable
-        columns={columns}
-        rows={services}
-        selection={selection}
-        rowLabel={(s) => `Open service ${s.serviceDetails.title} of ${s.userDetails.name}`}
-        onRowClick={(s) => void navigate({ to: '/services/$id', params: { id: s._id } })}
-        emptyText={MESSAGES.services.empty}
-        rowHeight={60}
-      />
+      <DataTable view={view} rows={services} selection={selection} />
     </>
   );
 }

@@ -1,8 +1,7 @@
 import { Avatar, Group, Text } from '@mantine/core';
-import { useNavigate } from '@tanstack/react-router';
 import { memo } from 'react';
 import { YesNoBadge } from '@/app/components/ui/badges';
-import { DataTable, rowNumberColumn, type Column } from '@/app/components/ui/data-table';
+import { DataTable, rowNumberColumn, type Column, type TableView } from '@/app/components/ui/data-table';
 import type { RowSelection } from '@/app/components/ui/row-selection';
 import { formatDate } from '@/app/lib/format';
 import { USERS_TABLE_MAX_HEIGHT_PX } from '@/shared/constants';
@@ -62,6 +61,14 @@ const columns: Column<User>[] = [
   },
 ];
 
+const view: TableView<User> = {
+  columns,
+  rowLabel: (u) => `Open user ${u.name}`,
+  rowLink: (u) => ({ to: '/users/$id', params: { id: u._id } }),
+  emptyText: MESSAGES.users.noUsers,
+  maxHeight: USERS_TABLE_MAX_HEIGHT_PX,
+};
+
 /**
  * Virtualised, so 50,000 users scroll smoothly inside the spec's 900px. Memoised: a keystroke's urgent
  * render (the search box) skips the table; only the deferred filter result re-renders it.
@@ -73,16 +80,5 @@ export const UsersTable = memo(function UsersTable({
   users: readonly User[];
   selection?: RowSelection<User>;
 }) {
-  const navigate = useNavigate();
-  return (
-    <DataTable
-      columns={columns}
-      rows={users}
-      selection={selection}
-      rowLabel={(u) => `Open user ${u.name}`}
-      onRowClick={(u) => void navigate({ to: '/users/$id', params: { id: u._id } })}
-      emptyText={MESSAGES.users.noUsers}
-      maxHeight={USERS_TABLE_MAX_HEIGHT_PX}
-    />
-  );
+  return <DataTable view={view} rows={users} selection={selection} />;
 });
