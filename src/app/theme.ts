@@ -1,4 +1,10 @@
-import { createTheme, localStorageColorSchemeManager, type CSSVariablesResolver } from '@mantine/core';
+import {
+  createTheme,
+  localStorageColorSchemeManager,
+  NumberInput,
+  Select,
+  type CSSVariablesResolver,
+} from '@mantine/core';
 import { STORAGE_KEYS } from '@/shared/constants';
 
 export const theme = createTheme({
@@ -9,6 +15,13 @@ export const theme = createTheme({
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   headings: { fontWeight: '650' },
   cursorType: 'pointer',
+  components: {
+    // A form never changes what the admin typed: a number out of range (or negative where it may not be) keeps
+    // its value and gets the schema's field error, instead of being clamped on blur.
+    NumberInput: NumberInput.extend({ defaultProps: { clampBehavior: 'none' } }),
+    // A choice made is changed by choosing another; a filter that may be empty says `clearable`.
+    Select: Select.extend({ defaultProps: { allowDeselect: false } }),
+  },
 });
 
 /**

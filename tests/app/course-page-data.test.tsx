@@ -5,7 +5,7 @@ import { syncEngine } from '@/app/lib/sync/sync-engine';
 import { courses } from '../mocks/fixtures';
 import { failure } from '../mocks/replies';
 import { server } from '../mocks/server';
-import { fill, openCourse } from './course-test-utils';
+import { fill, fillFields, openCourse } from './course-test-utils';
 import { allowConsoleError } from './setup';
 
 const course = courses[0]!;
@@ -142,6 +142,22 @@ describe('Learn tab', () => {
     await user.click(within(panel).getByRole('button', { name: 'Update' }));
     expect(within(panel).getByText('Each learning point is required.')).toBeInTheDocument();
     expect(within(panel).getByLabelText('Learning point 3')).toHaveAttribute('aria-invalid', 'true');
+    expect(api.calls).toHaveLength(0);
+  });
+});
+
+describe('Syllabus form', () => {
+  it('never changes the week typed: 0 and -2 stay as typed and get the field error', async () => {
+    const { user, api } = await openTab('syllabus');
+    await user.click(within(screen.getByRole('tabpanel')).getByRole('button', { name: '+ Add Syllabus' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Add Syllabus' }));
+    await fillFields(user, dialog, { Topic: 'Wrap-up', Details: 'Review.' });
+    for (const week of ['0', '-2']) {
+      await fill(user, dialog.getByLabelText(/Week Number/), week);
+      await user.click(dialog.getByRole('button', { name: 'Add Syllabus' }));
+      expect(dialog.getByLabelText(/Week Number/)).toHaveValue(week);
+      expect(dialog.getByText('Week must be at least 1.')).toBeInTheDocument();
+    }
     expect(api.calls).toHaveLength(0);
   });
 });

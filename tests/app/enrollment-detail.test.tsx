@@ -175,7 +175,7 @@ describe('enrollment edit form', () => {
 
   it('holds the enrollment values and the spec options', async () => {
     const { dialog, user } = await openForm();
-    expect(dialog.getByLabelText('Amount paid')).toHaveValue('399');
+    expect(dialog.getByLabelText('Amount paid')).toHaveValue('USD 399.00');
     expect(dialog.getByLabelText('Progress (%)')).toHaveValue('20');
     expect(dialog.getByRole('combobox', { name: 'Currency' })).toHaveValue('USD');
     expect(dialog.getByRole('combobox', { name: 'Payment status' })).toHaveValue('completed');
@@ -192,6 +192,15 @@ describe('enrollment edit form', () => {
       'completed',
       'failed',
     ]);
+  });
+
+  it('shows the amount paid in the currency chosen', async () => {
+    const { dialog, user } = await openForm();
+    await user.click(dialog.getByRole('combobox', { name: 'Currency' }));
+    await user.click(
+      within(await screen.findByRole('listbox', { name: 'Currency' })).getByRole('option', { name: 'INR' }),
+    );
+    expect(dialog.getByLabelText('Amount paid')).toHaveValue('INR 399.00');
   });
 
   it('refuses a negative amount and a progress outside 0 to 100 with the spec messages', async () => {

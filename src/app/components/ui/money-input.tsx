@@ -1,9 +1,11 @@
 import { NumberInput, type NumberInputProps } from '@mantine/core';
 
 /**
- * A price in dollars with cents (spec 9: prices show a $ prefix). It never changes what the admin typed:
- * no clamping and no dropped minus sign; the form's schema says what is out of range.
+ * An amount with cents, in dollars (spec 9: prices show a $ prefix) or after the code of `currency` as amounts
+ * read elsewhere ("INR 1,234.00"; none chosen: no prefix). Like every number field it never changes what the
+ * admin typed (the theme turns clamping off); the form's schema says what is out of range.
  */
-export function MoneyInput(props: NumberInputProps) {
-  return <NumberInput decimalScale={2} fixedDecimalScale prefix="$" clampBehavior="none" {...props} />;
+export function MoneyInput({ currency, ...props }: NumberInputProps & { currency?: string | null }) {
+  const prefix = currency === undefined ? '$' : currency ? `${currency} ` : '';
+  return <NumberInput decimalScale={2} fixedDecimalScale thousandSeparator="," prefix={prefix} {...props} />;
 }

@@ -126,6 +126,7 @@ export function ActivityPage() {
             value={filter[key]}
             onChange={(value) => set({ [key]: value })}
             clearable
+            allowDeselect
           />
         ))}
         <DateFilter label={M.from} value={filter.from} max={filter.to} onChange={(from) => set({ from })} />

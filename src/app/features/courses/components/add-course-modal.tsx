@@ -31,11 +31,9 @@ function CourseCardFields({ form }: { form: UseFormReturnType<CourseCardValues> 
       <TextInput label="Title" required {...form.getInputProps('title')} />
       <LongTextInput label="Description" required {...form.getInputProps('description')} />
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-        {/* No clamping and no dropped minus sign: an out-of-range number gets the schema's field error. */}
         <NumberInput
           label="Rating"
           required
-          clampBehavior="none"
           step={0.1}
           decimalScale={1}
           placeholder="4.5"
@@ -44,7 +42,6 @@ function CourseCardFields({ form }: { form: UseFormReturnType<CourseCardValues> 
         <NumberInput
           label="Reviews"
           required
-          clampBehavior="none"
           allowDecimal={false}
           thousandSeparator=","
           placeholder="0"

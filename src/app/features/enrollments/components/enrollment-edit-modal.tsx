@@ -1,6 +1,7 @@
 import { Alert, NumberInput, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ModalForm } from '@/app/components/ui/modal-form';
+import { MoneyInput } from '@/app/components/ui/money-input';
 import { useUpdateEnrollment } from '@/app/features/enrollments/api/update-enrollment';
 import {
   editFormBody,
@@ -58,40 +59,25 @@ export function EnrollmentEditModal({
       ) : null}
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <TextInput label="Payment ID" placeholder="e.g. pay_123" {...form.getInputProps('paymentId')} />
-        <NumberInput
-          label="Amount paid"
-          min={0}
-          decimalScale={2}
-          clampBehavior="none"
-          thousandSeparator=","
-          {...form.getInputProps('amountPaid')}
-        />
+        <MoneyInput label="Amount paid" currency={form.values.currency} {...form.getInputProps('amountPaid')} />
         <Select
           label="Currency"
           placeholder="Choose a currency"
           data={CURRENCIES}
-          allowDeselect={false}
           {...form.getInputProps('currency')}
         />
-        <Select
-          label="Payment status"
-          data={paymentStatusOptions}
-          allowDeselect={false}
-          {...form.getInputProps('paymentStatus')}
-        />
+        <Select label="Payment status" data={paymentStatusOptions} {...form.getInputProps('paymentStatus')} />
         <NumberInput
           label="Progress (%)"
           min={PROGRESS_MIN}
           max={PROGRESS_MAX}
           allowDecimal={false}
-          clampBehavior="none"
           {...form.getInputProps('progress')}
         />
         <Select
           label="Batch"
           placeholder="Choose a batch"
           data={batches.map((b) => ({ value: b._id, label: b.batchName }))}
-          allowDeselect={false}
           searchable
           {...form.getInputProps('batchId')}
         />

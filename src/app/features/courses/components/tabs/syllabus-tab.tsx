@@ -10,14 +10,7 @@ type Values = { week: number | string; topic: string; details: string };
 function Fields({ form }: { form: UseFormReturnType<Values> }) {
   return (
     <>
-      <NumberInput
-        label="Week Number"
-        required
-        min={1}
-        allowDecimal={false}
-        allowNegative={false}
-        {...form.getInputProps('week')}
-      />
+      <NumberInput label="Week Number" required min={1} allowDecimal={false} {...form.getInputProps('week')} />
       <TextInput label="Topic" required {...form.getInputProps('topic')} />
       <LongTextInput label="Details" required {...form.getInputProps('details')} />
     </>
