@@ -2,18 +2,29 @@ import { onlineManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
+import { COURSE_ITEM_KIND_NAMES, COURSE_ITEM_KINDS } from '@/shared/schemas';
 import { createCourseApi, emptyCourse } from '../mocks/course-api';
 import { courses } from '../mocks/fixtures';
 import { failure } from '../mocks/replies';
 import { server } from '../mocks/server';
 import { slowListReads } from '../mocks/sync-api';
-import { COURSE_TAB_NAMES } from '../utils/course-page';
+import { ITEM_FORMS } from '../utils/course-items';
+import { COURSE_TAB_NAMES, ITEM_TEXTS, itemName } from '../utils/course-page';
 import { renderApp } from '../utils/render';
-import { alertDialog, closeNotice, fill, fillFields, openCourse, openPanel, submitAdding } from './course-test-utils';
+import {
+  alertDialog,
+  closeNotice,
+  fill,
+  fillFields,
+  openCourse,
+  openPanel,
+  submitAdding,
+  submitModal,
+} from './course-test-utils';
 import { allowConsoleError } from './setup';
 
 const fullStack = courses[0]!;
-const { syllabus, faq, reviews, additionalResources, tableData } = fullStack.pageData;
+const { syllabus } = fullStack.pageData;
 
 afterEach(() => onlineManager.setOnline(true));
 
@@ -165,147 +176,73 @@ describe('syllabus', () => {
   });
 });
 
-/** One row per item kind: how to fill its add form, which item to edit, and its spec 8 notices. */
-const KINDS = [
-  {
-    tab: 'Syllabus',
-    noun: 'Syllabus',
-    path: 'syllabus',
-    idField: 'syllabusId',
-    add: { 'Week Number': '5', Topic: 'Deployment', Details: 'Ship it.' },
-    addBody: { week: 5, topic: 'Deployment', details: 'Ship it.' },
-    target: 'syllabus week 1',
-    targetId: syllabus[0]!._id,
-    edit: ['Details', 'Tags and layout.'],
-    updateBody: { week: 1, topic: 'HTML & CSS', details: 'Tags and layout.' },
-    deleted: 'Syllabus has been deleted.',
-    failed: 'Failed to delete syllabus.',
-  },
-  {
-    tab: 'FAQ',
-    noun: 'FAQ',
-    path: 'faq',
-    idField: 'faqId',
-    add: { Question: 'Is there a certificate?', Answer: 'Yes.' },
-    addBody: { question: 'Is there a certificate?', answer: 'Yes.' },
-    target: 'FAQ "Do I need experience?"',
-    targetId: faq[0]!._id,
-    edit: ['Answer', 'None at all.'],
-    updateBody: { question: 'Do I need experience?', answer: 'None at all.' },
-    deleted: 'FAQ has been deleted.',
-    failed: 'Failed to delete FAQ.',
-  },
-  {
-    tab: 'Reviews',
-    noun: 'Review',
-    path: 'review',
-    idField: 'reviewId',
-    add: { Reviewer: 'Kim', Comment: 'Solid.' },
-    addBody: { reviewer: 'Kim', rating: 1, comment: 'Solid.' },
-    target: 'review by Sam',
-    targetId: reviews[0]!._id,
-    edit: ['Comment', 'Loved it.'],
-    updateBody: { reviewer: 'Sam', rating: 5, comment: 'Loved it.' },
-    deleted: 'Review has been deleted.',
-    failed: 'Failed to delete review.',
-  },
-  {
-    tab: 'Resources',
-    noun: 'Resource',
-    path: 'additional-resource',
-    idField: 'resourceId',
-    add: { Name: 'Node docs', Link: 'https://nodejs.org/docs' },
-    addBody: { name: 'Node docs', link: 'https://nodejs.org/docs' },
-    target: 'resource "MDN"',
-    targetId: additionalResources[0]!._id,
-    edit: ['Link', 'https://developer.mozilla.org/en-US/'],
-    updateBody: { name: 'MDN', link: 'https://developer.mozilla.org/en-US/' },
-    deleted: 'Additional resource has been deleted.',
-    failed: 'Failed to delete additional resource.',
-  },
-  {
-    tab: 'Features',
-    noun: 'Feature',
-    path: 'table-data',
-    idField: 'tableDataId',
-    add: { Feature: 'Mentoring', Value: 'Weekly' },
-    addBody: { feature: 'Mentoring', value: 'Weekly' },
-    target: 'feature "Projects"',
-    targetId: tableData[0]!._id,
-    edit: ['Value', '8'],
-    updateBody: { feature: 'Projects', value: '8' },
-    deleted: 'Table data has been deleted.',
-    failed: 'Failed to delete table data.',
-  },
-] as const;
+for (const kind of COURSE_ITEM_KIND_NAMES) {
+  const { tab, noun, deleted, failed } = ITEM_TEXTS[kind];
+  const { path, idField, list } = COURSE_ITEM_KINDS[kind];
+  const { add, added, edit, edited } = ITEM_FORMS[kind];
+  // Edited and deleted: the fixture course's first item of this kind.
+  const { _id: targetId, ...targetFields } = fullStack.pageData[list][0]!;
+  const target = itemName(kind, targetFields);
 
-describe.each(KINDS)('$tab items', (k) => {
-  it(`add, edit and delete (confirmed, with "${k.deleted}")`, async () => {
-    const { user, api } = await openCourse();
-    await user.click(screen.getByRole('tab', { name: k.tab }));
+  describe(`${tab} items`, () => {
+    it(`add, edit and delete (confirmed, with "${deleted}")`, async () => {
+      const { user, api } = await openCourse();
+      await user.click(screen.getByRole('tab', { name: tab }));
 
-    // Add
-    await user.click(openPanel().getByRole('button', { name: `+ Add ${k.noun}` }));
-    let dialog = screen.getByRole('dialog', { name: `Add ${k.noun}` });
-    await fillFields(user, within(dialog), k.add);
-    await user.click(within(dialog).getByRole('button', { name: `Add ${k.noun}` }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(api.calls.at(-1)).toEqual({
-      method: 'POST',
-      path: `/api/courses/${k.path}/add`,
-      body: { courseId: fullStack._id, ...k.addBody },
+      // Add
+      await submitModal(user, { open: `+ Add ${noun}`, modal: `Add ${noun}`, typed: add, submit: `Add ${noun}` });
+      expect(api.calls.at(-1)).toEqual({
+        method: 'POST',
+        path: `/api/courses/${path}/add`,
+        body: { courseId: fullStack._id, ...added },
+      });
+      expect(screen.getByText(Object.values(add)[1]!)).toBeVisible();
+
+      // Edit: the update sends every field of the item, the retyped one changed.
+      await submitModal(user, { open: `Edit ${target}`, modal: `Edit ${noun}`, typed: edit, submit: `Update ${noun}` });
+      expect(api.calls.at(-1)).toEqual({
+        method: 'PUT',
+        path: `/api/courses/${path}/update`,
+        body: { courseId: fullStack._id, [idField]: targetId, ...targetFields, ...edited },
+      });
+      expect(screen.getByText(Object.values(edit)[0]!)).toBeVisible();
+
+      // Delete: Cancel does nothing, then confirm
+      const deleteButton = openPanel().getByRole('button', { name: `Delete ${target}` });
+      await user.click(deleteButton);
+      await user.click((await alertDialog()).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(document.querySelector('.swal2-container')).toBeNull());
+      expect(api.calls.at(-1)?.method).toBe('PUT');
+
+      await user.click(deleteButton);
+      expect(await screen.findByRole('heading', { name: 'Are you sure?' })).toBeInTheDocument();
+      await user.click((await alertDialog()).getByRole('button', { name: 'Yes, delete it!' }));
+      expect(await screen.findByText(deleted)).toBeInTheDocument();
+      expect(api.calls.at(-1)).toEqual({
+        method: 'DELETE',
+        path: `/api/courses/${path}/delete`,
+        body: { courseId: fullStack._id, [idField]: targetId },
+      });
+      await closeNotice(user);
+      expect(screen.queryByRole('button', { name: `Delete ${target}` })).not.toBeInTheDocument();
     });
-    expect(screen.getByText(Object.values(k.add)[1]!)).toBeVisible();
 
-    // Edit
-    await user.click(openPanel().getByRole('button', { name: `Edit ${k.target}` }));
-    dialog = screen.getByRole('dialog', { name: `Edit ${k.noun}` });
-    const [label, value] = k.edit;
-    await fill(user, within(dialog).getByLabelText(new RegExp(`^${label}`)), value);
-    await user.click(within(dialog).getByRole('button', { name: `Update ${k.noun}` }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(api.calls.at(-1)).toEqual({
-      method: 'PUT',
-      path: `/api/courses/${k.path}/update`,
-      body: { courseId: fullStack._id, [k.idField]: k.targetId, ...k.updateBody },
+    it(`a failed delete shows "${failed}" and keeps the item`, async () => {
+      allowConsoleError();
+      const { user } = await openCourse();
+      server.use(
+        http.delete(`/api/courses/${path}/delete`, () => failure(404, 'Course not found. It may have been deleted.')),
+      );
+      await user.click(screen.getByRole('tab', { name: tab }));
+      await user.click(openPanel().getByRole('button', { name: `Delete ${target}` }));
+      await user.click((await alertDialog()).getByRole('button', { name: 'Yes, delete it!' }));
+      expect(await screen.findByRole('heading', { name: 'Error!' })).toBeInTheDocument();
+      expect(screen.getByText(failed)).toBeInTheDocument();
+      await closeNotice(user);
+      expect(openPanel().getByRole('button', { name: `Delete ${target}` })).toBeInTheDocument();
     });
-    expect(screen.getByText(value)).toBeVisible();
-
-    // Delete: Cancel does nothing, then confirm
-    const deleteButton = openPanel().getByRole('button', { name: `Delete ${k.target}` });
-    await user.click(deleteButton);
-    await user.click((await alertDialog()).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(document.querySelector('.swal2-container')).toBeNull());
-    expect(api.calls.at(-1)?.method).toBe('PUT');
-
-    await user.click(deleteButton);
-    expect(await screen.findByRole('heading', { name: 'Are you sure?' })).toBeInTheDocument();
-    await user.click((await alertDialog()).getByRole('button', { name: 'Yes, delete it!' }));
-    expect(await screen.findByText(k.deleted)).toBeInTheDocument();
-    expect(api.calls.at(-1)).toEqual({
-      method: 'DELETE',
-      path: `/api/courses/${k.path}/delete`,
-      body: { courseId: fullStack._id, [k.idField]: k.targetId },
-    });
-    await closeNotice(user);
-    expect(screen.queryByRole('button', { name: `Delete ${k.target}` })).not.toBeInTheDocument();
   });
-
-  it(`a failed delete shows "${k.failed}" and keeps the item`, async () => {
-    allowConsoleError();
-    const { user } = await openCourse();
-    server.use(
-      http.delete(`/api/courses/${k.path}/delete`, () => failure(404, 'Course not found. It may have been deleted.')),
-    );
-    await user.click(screen.getByRole('tab', { name: k.tab }));
-    await user.click(openPanel().getByRole('button', { name: `Delete ${k.target}` }));
-    await user.click((await alertDialog()).getByRole('button', { name: 'Yes, delete it!' }));
-    expect(await screen.findByRole('heading', { name: 'Error!' })).toBeInTheDocument();
-    expect(screen.getByText(k.failed)).toBeInTheDocument();
-    await closeNotice(user);
-    expect(openPanel().getByRole('button', { name: `Delete ${k.target}` })).toBeInTheDocument();
-  });
-});
+}
 
 describe('item rules', () => {
   it('a review rating starts at 1 and is picked with 1 to 5 stars', async () => {

@@ -30,6 +30,18 @@ export async function fillFields(user: User, scope: ReturnType<typeof within>, v
     await fill(user, scope.getByLabelText(new RegExp(`^${label}`)), text);
 }
 
+/** In the open tab: clicks `open`, types into the modal `modal` it opens, clicks `submit` and waits for it to close. */
+export async function submitModal(
+  user: User,
+  { open, modal, typed, submit }: { open: string; modal: string; typed: Record<string, string>; submit: string },
+) {
+  await user.click(openPanel().getByRole('button', { name: open }));
+  const dialog = within(screen.getByRole('dialog', { name: modal }));
+  await fillFields(user, dialog, typed);
+  await user.click(dialog.getByRole('button', { name: submit }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+}
+
 /**
  * The open tab's panel. Inactive panels stay mounted, and a role query by name over the whole page computes the
  * accessible name of every button in all seven (jsdom makes that the slowest part of these tests).

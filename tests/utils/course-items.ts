@@ -1,4 +1,4 @@
-import type { CourseItemKind } from '@/shared/schemas';
+import type { CourseItemFieldsOf, CourseItemKind } from '@/shared/schemas';
 
 type Fields = Record<string, unknown>;
 
@@ -23,5 +23,53 @@ export const ITEM_EXAMPLES: Record<CourseItemKind, { add: Fields; update: Fields
   tableData: {
     add: { feature: 'Projects', value: '3' },
     update: { feature: 'Projects', value: '5' },
+  },
+};
+
+/** Form fields by the start of their label, with the text typed into them: `{ Question: 'Why?' }`. */
+type Typed = Record<string, string>;
+type ItemForm<K extends CourseItemKind> = {
+  add: Typed;
+  added: CourseItemFieldsOf<K>;
+  edit: Typed;
+  edited: Partial<CourseItemFieldsOf<K>>;
+};
+
+/**
+ * Each kind's item modal as an admin fills it in: what the add form gets typed (`add`) and the item that makes
+ * (`added`: what the add sends and the server keeps; a review's rating is the form's default, 1 star), then one
+ * field an edit retypes (`edit`) and the change it makes (`edited`). The texts are unlike the demo data's and
+ * the fixtures', so the new item is the only one with its name.
+ */
+export const ITEM_FORMS: { [K in CourseItemKind]: ItemForm<K> } = {
+  syllabus: {
+    add: { 'Week Number': '42', Topic: 'Sample topic', Details: 'Line one.\nLine two.' },
+    added: { week: 42, topic: 'Sample topic', details: 'Line one.\nLine two.' },
+    edit: { Topic: 'Sample topic, revised' },
+    edited: { topic: 'Sample topic, revised' },
+  },
+  faq: {
+    add: { Question: 'Sample question?', Answer: 'Sample answer.' },
+    added: { question: 'Sample question?', answer: 'Sample answer.' },
+    edit: { Answer: 'Sample answer, revised.' },
+    edited: { answer: 'Sample answer, revised.' },
+  },
+  review: {
+    add: { Reviewer: 'Sample Reviewer', Comment: 'Sample comment.' },
+    added: { reviewer: 'Sample Reviewer', rating: 1, comment: 'Sample comment.' },
+    edit: { Comment: 'Sample comment, revised.' },
+    edited: { comment: 'Sample comment, revised.' },
+  },
+  resource: {
+    add: { Name: 'Sample docs', Link: 'https://example.com/docs' },
+    added: { name: 'Sample docs', link: 'https://example.com/docs' },
+    edit: { Link: 'https://example.com/docs-revised' },
+    edited: { link: 'https://example.com/docs-revised' },
+  },
+  tableData: {
+    add: { Feature: 'Sample feature', Value: 'Sample value' },
+    added: { feature: 'Sample feature', value: 'Sample value' },
+    edit: { Value: 'Sample value, revised' },
+    edited: { value: 'Sample value, revised' },
   },
 };
