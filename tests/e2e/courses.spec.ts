@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import type { Course } from '@/shared/schemas';
-import { COURSE_TAB_NAMES } from '../utils/course-page';
+import { COURSE_ITEM_KIND_NAMES, COURSE_ITEM_KINDS, type Course } from '@/shared/schemas';
+import { ITEM_FORMS } from '../utils/course-items';
+import { COURSE_TAB_NAMES, ITEM_TEXTS, itemName } from '../utils/course-page';
 import { confirmSwal, login } from './helpers';
 
 /** The server's copy of the courses, read with the page's own session: what a reload from the network would show. */
@@ -90,91 +91,54 @@ test('a course opens with its banner and seven tabs; the tab is kept in the URL'
   await expect(page.getByRole('tab', { name: 'FAQ' })).toHaveAttribute('aria-selected', 'true');
 });
 
-/** Each item kind: its tab, modal noun, the add form, the edit, and its spec 8 deletion notice. */
-const KINDS = [
-  {
-    tab: 'Syllabus',
-    noun: 'Syllabus',
-    add: { 'Week Number': '42', Topic: 'E2E topic', Details: 'Line one.\nLine two.' },
-    name: 'syllabus week 42',
-    edit: ['Topic', 'E2E topic, revised'],
-    list: 'syllabus',
-    deleted: 'Syllabus has been deleted.',
-  },
-  {
-    tab: 'FAQ',
-    noun: 'FAQ',
-    add: { Question: 'E2E question?', Answer: 'E2E answer.' },
-    name: 'FAQ "E2E question?"',
-    edit: ['Answer', 'E2E answer, revised.'],
-    list: 'faq',
-    deleted: 'FAQ has been deleted.',
-  },
-  {
-    tab: 'Reviews',
-    noun: 'Review',
-    add: { Reviewer: 'E2E Reviewer', Comment: 'E2E comment.' },
-    name: 'review by E2E Reviewer',
-    edit: ['Comment', 'E2E comment, revised.'],
-    list: 'reviews',
-    deleted: 'Review has been deleted.',
-  },
-  {
-    tab: 'Resources',
-    noun: 'Resource',
-    add: { Name: 'E2E docs', Link: 'https://example.com/e2e' },
-    name: 'resource "E2E docs"',
-    edit: ['Link', 'https://example.com/e2e-revised'],
-    list: 'additionalResources',
-    deleted: 'Additional resource has been deleted.',
-  },
-  {
-    tab: 'Features',
-    noun: 'Feature',
-    add: { Feature: 'E2E feature', Value: 'E2E value' },
-    name: 'feature "E2E feature"',
-    edit: ['Value', 'E2E value, revised'],
-    list: 'tableData',
-    deleted: 'Table data has been deleted.',
-  },
-] as const;
+/** Types each text into the form field its label starts with. */
+async function fillForm(scope: Locator, typed: Record<string, string>) {
+  for (const [label, text] of Object.entries(typed)) await field(scope, label).fill(text);
+}
 
-for (const k of KINDS) {
-  test(`${k.tab}: add, edit and delete an item`, async ({ page }) => {
+for (const kind of COURSE_ITEM_KIND_NAMES) {
+  const { tab, noun, deleted } = ITEM_TEXTS[kind];
+  const { add, added, edit, edited } = ITEM_FORMS[kind];
+  const name = itemName(kind, added);
+  // The review is given 4 stars below, instead of the form's 1.
+  const saved = kind === 'review' ? { ...added, rating: 4 } : added;
+
+  test(`${tab}: add, edit and delete an item`, async ({ page }) => {
     const course = 'Data Science with Python';
-    await openCourse(page, course, k.tab);
+    await openCourse(page, course, tab);
     const items = async () =>
-      (await serverCourse(page, course)).pageData[k.list] as unknown as Record<string, unknown>[];
+      (await serverCourse(page, course)).pageData[COURSE_ITEM_KINDS[kind].list] as Record<string, unknown>[];
     const before = (await items()).length;
 
-    await page.getByRole('button', { name: `+ Add ${k.noun}` }).click();
-    let dialog = page.getByRole('dialog', { name: `Add ${k.noun}` });
-    for (const [label, value] of Object.entries(k.add)) await field(dialog, label).fill(value);
-    if (k.noun === 'Review') {
+    await page.getByRole('button', { name: `+ Add ${noun}` }).click();
+    let dialog = page.getByRole('dialog', { name: `Add ${noun}` });
+    await fillForm(dialog, add);
+    if (kind === 'review') {
       // A star is the label of its radio: click the fourth one.
       const id = await dialog.getByRole('radio', { name: '4 stars' }).getAttribute('id');
       await dialog.locator(`label[for="${id}"]`).click();
     }
-    await dialog.getByRole('button', { name: `Add ${k.noun}` }).click();
+    await dialog.getByRole('button', { name: `Add ${noun}` }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByRole('button', { name: `Edit ${k.name}` })).toBeVisible();
+    await expect(page.getByRole('button', { name: `Edit ${name}` })).toBeVisible();
     expect(await items()).toHaveLength(before + 1);
-    if (k.noun === 'Review') expect((await items()).at(-1)).toMatchObject({ reviewer: 'E2E Reviewer', rating: 4 });
+    expect((await items()).at(-1)).toMatchObject(saved);
 
-    await page.getByRole('button', { name: `Edit ${k.name}` }).click();
-    dialog = page.getByRole('dialog', { name: `Edit ${k.noun}` });
-    await expect(field(dialog, Object.keys(k.add)[0]!)).toHaveValue(Object.values(k.add)[0]!);
-    await field(dialog, k.edit[0]).fill(k.edit[1]);
-    await dialog.getByRole('button', { name: `Update ${k.noun}` }).click();
+    await page.getByRole('button', { name: `Edit ${name}` }).click();
+    dialog = page.getByRole('dialog', { name: `Edit ${noun}` });
+    const [firstLabel, firstText] = Object.entries(add)[0]!;
+    await expect(field(dialog, firstLabel)).toHaveValue(firstText);
+    await fillForm(dialog, edit);
+    await dialog.getByRole('button', { name: `Update ${noun}` }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByRole('tabpanel').getByText(k.edit[1])).toBeVisible();
-    expect(JSON.stringify(await items())).toContain(JSON.stringify(k.edit[1]));
+    await expect(page.getByRole('tabpanel').getByText(Object.values(edit)[0]!)).toBeVisible();
+    expect((await items()).at(-1)).toMatchObject({ ...saved, ...edited });
 
-    await page.getByRole('button', { name: `Delete ${k.name}` }).click();
+    await page.getByRole('button', { name: `Delete ${name}` }).click();
     await expect(page.getByRole('heading', { name: 'Are you sure?' })).toBeVisible();
     await confirmSwal(page, 'Yes, delete it!');
-    await expect(page.getByText(k.deleted)).toBeVisible();
-    await expect(page.getByRole('button', { name: `Delete ${k.name}` })).toHaveCount(0);
+    await expect(page.getByText(deleted)).toBeVisible();
+    await expect(page.getByRole('button', { name: `Delete ${name}` })).toHaveCount(0);
     expect(await items()).toHaveLength(before);
   });
 }
