@@ -126,6 +126,22 @@ export const batches: Batch[] = [
   },
 ];
 
+/**
+ * What an enrollment starts with until an admin records a payment, progress or approval: the server's defaults.
+ * Shared by the fixtures and the server test that checks those defaults.
+ */
+export const UNPAID_ENROLLMENT = {
+  paymentId: null,
+  amountPaid: null,
+  paymentStatus: 'pending',
+  progress: 0,
+  completed: false,
+  certificateIssued: false,
+  isApproved: false,
+  isVerified: false,
+  verifiedAt: null,
+} as const satisfies Partial<Enrollment>;
+
 export const enrollments: Enrollment[] = [
   {
     _id: '40000000-0000-4000-8000-000000000001',
@@ -177,15 +193,7 @@ export const enrollments: Enrollment[] = [
     currency: null,
     paymentMethod: null,
     transactionId: null,
-    paymentId: null,
-    amountPaid: null,
-    paymentStatus: 'pending',
-    progress: 0,
-    completed: false,
-    certificateIssued: false,
-    isApproved: false,
-    isVerified: false,
-    verifiedAt: null,
+    ...UNPAID_ENROLLMENT,
     createdAt: '2026-03-05T12:00:00.000Z',
     updatedAt: '2026-03-05T12:00:00.000Z',
   },

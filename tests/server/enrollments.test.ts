@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { enrollments } from '@/server/db/schema';
 import type { Enrollment } from '@/shared/schemas';
+import { UNPAID_ENROLLMENT } from '../mocks/fixtures';
 import { makeBatch, makeCourse, makeEnrollment, makeUser, UNKNOWN_ID } from '../utils/factories';
 import { serverForThisFile } from '../utils/server-for-file';
 
@@ -66,15 +67,7 @@ describe('POST /api/enrollment/enroll', () => {
       currency: 'INR',
       paymentMethod: 'upi',
       transactionId: 'tx_1',
-      paymentId: null,
-      amountPaid: null,
-      paymentStatus: 'pending',
-      progress: 0,
-      completed: false,
-      certificateIssued: false,
-      isApproved: false,
-      isVerified: false,
-      verifiedAt: null,
+      ...UNPAID_ENROLLMENT,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       updatedAt: expect.any(String),
     });
