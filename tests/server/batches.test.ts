@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { batches, enrollments } from '@/server/db/schema';
+import { expectRefused, listedInOrder } from '../utils/api-expect';
 import { makeBatch, makeEnrollment, UNKNOWN_ID } from '../utils/factories';
 import { serverForThisFile } from '../utils/server-for-file';
 
@@ -23,9 +24,8 @@ describe('GET /api/batches', () => {
     expect(res.statusCode).toBe(200);
     const { success, batches: list } = res.json();
     expect(success).toBe(true);
-    const ids = list.map((b: WireBatch) => b._id);
-    expect(ids.indexOf(older.id)).toBeLessThan(ids.indexOf(newer.id));
-    expect(list.find((b: WireBatch) => b._id === older.id)).toEqual({
+    const [olderListed, newerListed] = listedInOrder<WireBatch>(list, older.id, newer.id);
+    expect(olderListed).toEqual({
       _id: older.id,
       batchName: 'Older',
       startDate: '2026-01-01T00:00:00.000Z',
@@ -34,7 +34,7 @@ describe('GET /api/batches', () => {
       createdAt: '2020-01-01T00:00:00.000Z',
       enrollmentCount: 2,
     });
-    expect(list.find((b: WireBatch) => b._id === newer.id)).toMatchObject({
+    expect(newerListed).toMatchObject({
       endDate: null,
       isActive: false,
       enrollmentCount: 0,
@@ -72,12 +72,7 @@ describe('POST /api/batches/start', () => {
       url: '/api/batches/start',
       payload: { batchName: '  ', startDate: '2026-03-01' },
     });
-    expect(blank.statusCode).toBe(400);
-    expect(blank.json()).toMatchObject({
-      success: false,
-      showMessage: true,
-      errors: { batchName: expect.any(String) },
-    });
+    expectRefused(blank, 400, { errors: { batchName: expect.any(String) } });
     for (const startDate of ['soon', '+275760-09-13T00:00:00.000Z']) {
       const badDate = await s.api({
         method: 'POST',
@@ -182,9 +177,7 @@ describe('batch routes need an admin', () => {
   ] as const;
 
   it.each(calls)('$method $url: 401 without a token, 403 for a non-admin', async (call) => {
-    const anonymous = await s.api({ ...call, token: null });
-    expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toMatchObject({ success: false, showMessage: true });
+    expectRefused(await s.api({ ...call, token: null }), 401);
     expect((await s.api({ ...call, token: await s.userToken() })).statusCode).toBe(403);
   });
 });

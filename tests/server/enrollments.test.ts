@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { enrollments } from '@/server/db/schema';
 import type { Enrollment } from '@/shared/schemas';
 import { UNPAID_ENROLLMENT } from '../mocks/fixtures';
+import { expectRefused, listedInOrder } from '../utils/api-expect';
 import { makeBatch, makeCourse, makeEnrollment, makeUser, UNKNOWN_ID } from '../utils/factories';
 import { serverForThisFile } from '../utils/server-for-file';
 
@@ -113,15 +114,13 @@ describe('GET /api/enrollments', () => {
     expect((await s.api({ method: 'DELETE', url: `/api/users/${user.id}` })).statusCode).toBe(200);
     const res = await s.api({ method: 'GET', url: '/api/enrollments' });
     expect(res.statusCode).toBe(200);
-    const list = res.json().data as Enrollment[];
-    const ids = list.map((e) => e._id);
-    expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
-    expect(list.find((e) => e._id === newer.id)).toMatchObject({
+    const [newerListed, olderListed] = listedInOrder(res.json().data as Enrollment[], newer.id, older.id);
+    expect(newerListed).toMatchObject({
       userId: null,
       userDetails: { name: 'Gone Soon', email: 'gone@test.dev', phone: '555-0101' },
       amount: 49,
     });
-    expect(list.find((e) => e._id === older.id)).toMatchObject({ amount: null, currency: null, batchId: null });
+    expect(olderListed).toMatchObject({ amount: null, currency: null, batchId: null });
   });
 });
 
@@ -250,13 +249,7 @@ describe('enrollment routes by id', () => {
     ] as const;
 
   it.each(byId(UNKNOWN_ID))('$method $url: 404 for an unknown id', async (call) => {
-    const res = await s.api(call);
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({
-      success: false,
-      showMessage: true,
-      message: 'Enrollment not found. It may have been deleted.',
-    });
+    expectRefused(await s.api(call), 404, { message: 'Enrollment not found. It may have been deleted.' });
   });
 
   it.each(byId('not-a-uuid'))('$method $url: 400 for a malformed id', async (call) => {

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { servicePurchases } from '@/server/db/schema';
 import type { Service } from '@/shared/schemas';
+import { listedInOrder } from '../utils/api-expect';
 import { makeService, makeUser, UNKNOWN_ID } from '../utils/factories';
 import { serverForThisFile } from '../utils/server-for-file';
 
@@ -29,10 +30,8 @@ describe('GET /api/services', () => {
     await s.api({ method: 'DELETE', url: `/api/users/${gone.id}` });
     const res = await s.api({ method: 'GET', url: '/api/services' });
     expect(res.statusCode).toBe(200);
-    const list = res.json().data as Service[];
-    const ids = list.map((p) => p._id);
-    expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
-    expect(list.find((p) => p._id === older.id)).toEqual({
+    const [newerListed, olderListed] = listedInOrder(res.json().data as Service[], newer.id, older.id);
+    expect(olderListed).toEqual({
       _id: older.id,
       serviceDetails: { title: 'SEO Audit', description: 'A full audit.', image: '/uploads/seo-audit.png' },
       userDetails: { name: older.customerName, email: older.customerEmail, phone: '555-0102' },
@@ -51,7 +50,7 @@ describe('GET /api/services', () => {
       createdAt: '2024-01-01T00:00:00.000Z',
       updatedAt: expect.any(String),
     });
-    expect(list.find((p) => p._id === newer.id)).toMatchObject({ userId: null, userDetails: { name: 'Keeps Name' } });
+    expect(newerListed).toMatchObject({ userId: null, userDetails: { name: 'Keeps Name' } });
     expect(res.body).not.toMatch(/password|scrypt/i);
   });
 });
