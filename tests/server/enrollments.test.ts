@@ -15,6 +15,8 @@ async function listed(id: string): Promise<Enrollment | undefined> {
 }
 
 describe('POST /api/enrollment/enroll', () => {
+  const enroll = (payload: object) => s.api({ method: 'POST', url: '/api/enrollment/enroll', payload });
+
   it('creates the enrollment (201) with user and course details copied by the server', async () => {
     const user = await makeUser(s.db, {
       name: 'Ravi Kumar',
@@ -29,18 +31,14 @@ describe('POST /api/enrollment/enroll', () => {
       slug: 'data-science',
     });
     const batch = await makeBatch(s.db);
-    const res = await s.api({
-      method: 'POST',
-      url: '/api/enrollment/enroll',
-      payload: {
-        userId: user.id,
-        courseId: course.id,
-        batchId: batch.id,
-        amount: '1999.5',
-        currency: 'INR',
-        paymentMethod: 'upi',
-        transactionId: 'tx_1',
-      },
+    const res = await enroll({
+      userId: user.id,
+      courseId: course.id,
+      batchId: batch.id,
+      amount: '1999.5',
+      currency: 'INR',
+      paymentMethod: 'upi',
+      transactionId: 'tx_1',
     });
     expect(res.statusCode).toBe(201);
     const { success, data } = res.json();
@@ -83,19 +81,11 @@ describe('POST /api/enrollment/enroll', () => {
       ['courseId', 'Course'],
       ['batchId', 'Batch'],
     ] as const) {
-      const res = await s.api({
-        method: 'POST',
-        url: '/api/enrollment/enroll',
-        payload: { ...base, [field]: UNKNOWN_ID },
-      });
+      const res = await enroll({ ...base, [field]: UNKNOWN_ID });
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toContain(what);
     }
-    const bad = await s.api({
-      method: 'POST',
-      url: '/api/enrollment/enroll',
-      payload: { ...base, userId: 'x', amount: -1, currency: 'JPY' },
-    });
+    const bad = await enroll({ ...base, userId: 'x', amount: -1, currency: 'JPY' });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['amount', 'currency', 'userId']);
   });
