@@ -69,6 +69,25 @@ describe('DataTable', () => {
     expect(router.state.location.pathname).toBe('/users/2');
   });
 
+  it('with Ctrl or ⌘, a middle click or Ctrl+Enter, a row opens in a new tab and the page stays', async () => {
+    setPhone(false);
+    const opened = vi.spyOn(window, 'open').mockReturnValue(null);
+    const { router } = await renderTable();
+    const user = userEvent.setup();
+    await user.keyboard('{Control>}');
+    await user.click(screen.getByRole('row', { name: 'Open Person 1' }));
+    await user.keyboard('{/Control}');
+    await user.keyboard('{Meta>}');
+    await user.click(screen.getByRole('row', { name: 'Open Person 2' }));
+    await user.keyboard('{/Meta}');
+    await user.pointer({ keys: '[MouseMiddle]', target: screen.getByRole('row', { name: 'Open Person 3' }) });
+    await user.pointer({ keys: '[MouseRight]', target: screen.getByRole('row', { name: 'Open Person 5' }) });
+    screen.getByRole('row', { name: 'Open Person 4' }).focus();
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    expect(opened.mock.calls).toEqual(['1', '2', '3', '4'].map((id) => [`/users/${id}`, '_blank', 'noopener']));
+    expect(router.state.location.pathname).toBe('/');
+  });
+
   it('a changed row renders again alone: the rows that did not change keep their render (one write, one row)', async () => {
     setPhone(false);
     const rendered: string[] = [];

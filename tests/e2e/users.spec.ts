@@ -53,6 +53,18 @@ test('a row click opens the profile with the user details', async ({ page }) => 
   );
 });
 
+test('Ctrl+click on a row opens the profile in a new tab, signed in, and the list stays', async ({ page }) => {
+  await login(page, '/users');
+  const u = (await demoUsers(page)).find((x) => x.email !== DEMO.email)!;
+  const [tab] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('row', { name: `Open user ${u.name}` }).click({ modifiers: ['ControlOrMeta'] }),
+  ]);
+  await expect(tab).toHaveURL(new RegExp(`/users/${u._id}$`));
+  await expect(tab.getByRole('heading', { name: u.name })).toBeVisible();
+  await expect(page).toHaveURL(/\/users$/);
+});
+
 test('deletes a user after the confirm, with the notice, and the server forgets them', async ({ page }) => {
   await login(page, '/users');
   const users = await demoUsers(page);

@@ -1,6 +1,6 @@
 import { Checkbox, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useNavigate, type NavigateOptions } from '@tanstack/react-router';
+import { useRouter, type NavigateOptions } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { MESSAGES } from '@/shared/messages';
@@ -34,7 +34,10 @@ export type TableView<T> = {
   columns: Column<T>[];
   /** Accessible name of a row, read before its cells (e.g. "Open user Ann Lee"). */
   rowLabel?: (row: T) => string;
-  /** What a click or Enter on a row opens (null: nothing for this row). Without it, rows open nothing. */
+  /**
+   * What a click or Enter on a row opens (null: nothing for this row); with Ctrl or ⌘, or a middle click, in a
+   * new tab, as a link would. Without it, rows open nothing.
+   */
   rowLink?: (row: T) => NavigateOptions | null;
   emptyText: string;
   /** The table scrolls inside this height; only the visible rows are in the DOM. */
@@ -64,11 +67,13 @@ const PHONE_QUERY = '(max-width: 48em)';
 export function DataTable<T>({ view, rows, selection }: DataTableProps<T>) {
   const { columns, rowLabel, rowLink, emptyText, maxHeight = 640, rowHeight = 52, caption } = view;
   const rowKey = view.rowKey ?? (recordId as (row: T) => string);
-  const navigate = useNavigate();
+  const router = useRouter();
   const onRowClick = rowLink
-    ? (row: T) => {
+    ? (row: T, newTab: boolean) => {
         const link = rowLink(row);
-        if (link) void navigate(link);
+        if (!link) return;
+        if (newTab) window.open(router.buildLocation(link).href, '_blank', 'noopener');
+        else void router.navigate(link);
       }
     : undefined;
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -184,7 +189,7 @@ export function DataTable<T>({ view, rows, selection }: DataTableProps<T>) {
 
 interface RowHandlers<T> {
   rowLabel?: (row: T) => string;
-  onRowClick?: (row: T) => void;
+  onRowClick?: (row: T, newTab: boolean) => void;
   selection?: RowSelection<T>;
 }
 
@@ -203,12 +208,17 @@ interface RowView<T> {
   selectable: boolean;
 }
 
-/** A row's element attributes: measured by the virtualizer, and a click or Enter opens its record. */
+/**
+ * A row's element attributes: measured by the virtualizer, and a click or Enter opens its record; with Ctrl or ⌘,
+ * or a middle click, in a new tab.
+ */
 function rowAttributes<T>({ row, index, selected, handlers, measure, clickable }: RowView<T>) {
   const open = (event: MouseEvent | KeyboardEvent) => {
     if ((event.target as HTMLElement).closest('button, a, input, label, [role="button"]')) return;
     if ('key' in event && event.key !== 'Enter') return;
-    handlers.onRowClick?.(row);
+    const button = 'button' in event ? event.button : 0;
+    if (button > 1) return; // the right button's auxclick
+    handlers.onRowClick?.(row, event.ctrlKey || event.metaKey || button === 1);
   };
   return {
     'data-index': index,
@@ -218,6 +228,7 @@ function rowAttributes<T>({ row, index, selected, handlers, measure, clickable }
     tabIndex: clickable ? 0 : undefined,
     onClick: clickable ? open : undefined,
     onKeyDown: clickable ? open : undefined,
+    onAuxClick: clickable ? open : undefined,
   };
 }
 
