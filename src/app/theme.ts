@@ -1,10 +1,4 @@
-import {
-  createTheme,
-  localStorageColorSchemeManager,
-  NumberInput,
-  Select,
-  type CSSVariablesResolver,
-} from '@mantine/core';
+import { createTheme, localStorageColorSchemeManager, type CSSVariablesResolver } from '@mantine/core';
 import { STORAGE_KEYS } from '@/shared/constants';
 
 export const theme = createTheme({
@@ -15,12 +9,14 @@ export const theme = createTheme({
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   headings: { fontWeight: '650' },
   cursorType: 'pointer',
+  // Plain objects, not `NumberInput.extend(...)`: importing the components here would put them (and their
+  // dependencies) in the login screen's first load.
   components: {
     // A form never changes what the admin typed: a number out of range (or negative where it may not be) keeps
     // its value and gets the schema's field error, instead of being clamped on blur.
-    NumberInput: NumberInput.extend({ defaultProps: { clampBehavior: 'none' } }),
+    NumberInput: { defaultProps: { clampBehavior: 'none' } },
     // A choice made is changed by choosing another; a filter that may be empty says `clearable`.
-    Select: Select.extend({ defaultProps: { allowDeselect: false } }),
+    Select: { defaultProps: { allowDeselect: false } },
   },
 });
 
