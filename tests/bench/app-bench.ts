@@ -405,12 +405,13 @@ try {
   if (scale) {
     const at = `scale (${SCALE.users / 1000}k users, ${SCALE.enrollments / 1000}k enrollments, ${SCALE.services / 1000}k purchases)`;
     console.log(`| ${at}: first sync, login click to a batch table | ${ms(scale.firstSync)} | ≤ 20 s |`);
-    console.log(`| ${at}: reload to a batch table, online | ${ms(median(scale.reloads))} | ≤ 1.5 s |`);
-    console.log(`| ${at}: reload to a batch table, offline | ${ms(median(scale.offline))} | ≤ 1.5 s |`);
+    // With the samples: a reload moves by several hundred ms from run to run on a 2-core machine.
+    const samples = (values: number[]) => `${ms(median(values))} (${values.map(ms).join(', ')})`;
+    console.log(`| ${at}: reload to a batch table, online | ${samples(scale.reloads)} | ≤ 1.5 s |`);
+    console.log(`| ${at}: reload to a batch table, offline | ${samples(scale.offline)} | ≤ 1.5 s |`);
     console.log(`| ${at}: API bytes of a reload when nothing changed | ${kb(median(scale.bytes))} | ≤ 20 KB |`);
     console.log(
-      `| ${at}: Approve click to the row updated (each after a reload) | ${ms(median(scale.approves))} ` +
-        `(${scale.approves.map(ms).join(', ')}) | ≤ 100 ms |`,
+      `| ${at}: Approve click to the row updated (each after a reload) | ${samples(scale.approves)} | ≤ 100 ms |`,
     );
     console.log(`| ${at}: longest task after the click | ${longTask(scale.longest)} | ≤ 100 ms |`);
     console.log(`| ${at}: another admin's change visible | ${ms(scale.pushed)} | ≤ 2 s |`);
