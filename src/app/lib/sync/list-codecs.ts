@@ -96,19 +96,21 @@ function readChunk<C extends unknown[][], T, O = never>(
   return rows;
 }
 
+/** The users list's parts of a row's embedded user: stored as its id, or as sent (null: none). */
+const partsOf = (u: string | { _id: string } | null, interner: Interner) =>
+  u === null ? undefined : interner.userParts(typeof u === 'string' ? u : u._id);
+
 /** A row that embeds a user (an enrollment, a purchase): its user, or null, and the contact details it holds. */
 interface EmbedsUser {
   userId: { _id: string } | null;
   userDetails: ContactDetails;
 }
-const partsOfRow = (row: EmbedsUser, interner: Interner) =>
-  row.userId ? interner.userParts(row.userId._id) : undefined;
 
 /** Contact details: 0 when they are the user's own (the users list's), else as a tuple. */
 type ContactCell = 0 | [name: string, email: string, phone: string | null];
 const contactCell = (row: EmbedsUser, interner: Interner): ContactCell => {
   const value = row.userDetails;
-  return value === partsOfRow(row, interner)?.contact ? 0 : [value.name, value.email, value.phone];
+  return value === partsOf(row.userId, interner)?.contact ? 0 : [value.name, value.email, value.phone];
 };
 /** The embedded user: its id when it is the users list's `derived` form of the user, else as sent (or null). */
 const userCell = <T extends EmbedsUser>(
@@ -117,7 +119,7 @@ const userCell = <T extends EmbedsUser>(
   derived: 'user' | 'populated',
 ): string | T['userId'] => {
   const user: T['userId'] = row.userId;
-  return user !== null && user === partsOfRow(row, interner)?.[derived] ? user._id : user;
+  return user !== null && user === partsOf(user, interner)?.[derived] ? user._id : user;
 };
 const fromContactCell = (cell: ContactCell, own: UserParts | undefined, interner: Interner): ContactDetails => {
   if (cell !== 0) return interner.contact({ name: cell[0], email: cell[1], phone: cell[2] }, own?.user._id);
@@ -125,9 +127,6 @@ const fromContactCell = (cell: ContactCell, own: UserParts | undefined, interner
   // before the user itself: the user is there (were it not, the pull that left it so brings the row again).
   return own?.contact ?? { name: '', email: '', phone: null };
 };
-/** The users list's parts of a row's embedded user: stored as its id, or as sent (null: none). */
-const partsOf = (u: string | { _id: string } | null, interner: Interner) =>
-  u === null ? undefined : interner.userParts(typeof u === 'string' ? u : u._id);
 
 const bit = (b: boolean, n: number) => (b ? 1 << n : 0);
 
