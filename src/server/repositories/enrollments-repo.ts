@@ -78,9 +78,9 @@ export async function enroll(db: Db, input: EnrollInput): Promise<EnrollResult> 
   const [found] = await rows<EnrollSources>(
     db,
     sql`select
-      (select json_build_object('name', name, 'email', email, 'phone', contact_no)
+      (select ${jsonObject({ name: 'name', email: 'email', phone: 'contact_no' })}
         from users where id = ${input.userId}) as "user",
-      (select json_build_object('title', title, 'description', description, 'slug', slug)
+      (select ${jsonObject({ title: 'title', description: 'description', slug: 'slug' })}
         from courses where id = ${input.courseId}) as course,
       exists (select 1 from batches where id = ${input.batchId}) as batch`,
   );
