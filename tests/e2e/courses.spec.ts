@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { COURSE_ITEM_KIND_NAMES, COURSE_ITEM_KINDS, type Course } from '@/shared/schemas';
 import { ITEM_FORMS } from '../utils/course-items';
 import { COURSE_TAB_NAMES, ITEM_TEXTS, itemName } from '../utils/course-page';
-import { confirmSwal, login } from './helpers';
+import { confirmSwal, fillByLabel, login } from './helpers';
 
 /** The server's copy of the courses, read with the page's own session: what a reload from the network would show. */
 async function serverCourses(page: Page): Promise<Course[]> {
@@ -91,11 +91,6 @@ test('a course opens with its banner and seven tabs; the tab is kept in the URL'
   await expect(page.getByRole('tab', { name: 'FAQ' })).toHaveAttribute('aria-selected', 'true');
 });
 
-/** Types each text into the form field its label starts with. */
-async function fillForm(scope: Locator, typed: Record<string, string>) {
-  for (const [label, text] of Object.entries(typed)) await field(scope, label).fill(text);
-}
-
 for (const kind of COURSE_ITEM_KIND_NAMES) {
   const { tab, noun, deleted } = ITEM_TEXTS[kind];
   const { add, added, edit, edited } = ITEM_FORMS[kind];
@@ -112,7 +107,7 @@ for (const kind of COURSE_ITEM_KIND_NAMES) {
 
     await page.getByRole('button', { name: `+ Add ${noun}` }).click();
     let dialog = page.getByRole('dialog', { name: `Add ${noun}` });
-    await fillForm(dialog, add);
+    await fillByLabel(dialog, add);
     if (kind === 'review') {
       // A star is the label of its radio: click the fourth one.
       const id = await dialog.getByRole('radio', { name: '4 stars' }).getAttribute('id');
@@ -128,7 +123,7 @@ for (const kind of COURSE_ITEM_KIND_NAMES) {
     dialog = page.getByRole('dialog', { name: `Edit ${noun}` });
     const [firstLabel, firstText] = Object.entries(add)[0]!;
     await expect(field(dialog, firstLabel)).toHaveValue(firstText);
-    await fillForm(dialog, edit);
+    await fillByLabel(dialog, edit);
     await dialog.getByRole('button', { name: `Update ${noun}` }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('tabpanel').getByText(Object.values(edit)[0]!)).toBeVisible();
