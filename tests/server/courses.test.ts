@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { courseSyllabus, enrollments } from '@/server/db/schema';
 import { courseSchema, type Course } from '@/shared/schemas';
+import { expectRefused } from '../utils/api-expect';
 import { EMPTY_PAGE_LISTS } from '../utils/course-page';
 import { makeCourse, makeEnrollment, UNKNOWN_ID } from '../utils/factories';
 import { serverForThisFile } from '../utils/server-for-file';
@@ -114,12 +115,7 @@ describe('GET /api/courses/:id', () => {
       data: { _id: c.id, cardData: { price: 10.25 }, pageData: { slug: c.slug, discountPrice: 8 } },
     });
     const missing = await s.api({ method: 'GET', url: `/api/courses/${UNKNOWN_ID}` });
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toMatchObject({
-      success: false,
-      showMessage: true,
-      message: expect.stringMatching(/Course not found/),
-    });
+    expectRefused(missing, 404, { message: expect.stringMatching(/Course not found/) });
     expect((await s.api({ method: 'GET', url: '/api/courses/not-an-id' })).statusCode).toBe(400);
   });
 });
@@ -249,12 +245,7 @@ describe('PUT /api/courses/:id/pageData', () => {
     const a = await makeCourse(s.db);
     const b = await makeCourse(s.db);
     const res = await s.api({ method: 'PUT', url: `/api/courses/${b.id}/pageData`, payload: page({ slug: a.slug }) });
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({
-      success: false,
-      showMessage: true,
-      message: expect.stringContaining(`"${a.slug}" is already used`),
-    });
+    expectRefused(res, 409, { message: expect.stringContaining(`"${a.slug}" is already used`) });
   });
 
   it('answers 400 for a bad body or id and 404 for an unknown course', async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrollmentsCsv } from '@/app/features/enrollments/csv';
 import { enrollments } from '@/server/db/schema';
 import { IMPORT_MAX_ROWS, type Enrollment, type ImportReply } from '@/shared/schemas';
+import { expectRefused } from '../utils/api-expect';
 import { createTestServer, type TestServer } from '../utils/build-server';
 import { makeBatch, makeCourse, makeEnrollment, makeUser } from '../utils/factories';
 import { pullAll, serverLists, SyncCopy } from '../utils/sync-client';
@@ -333,8 +334,7 @@ describe('POST /api/batches/:id/import', () => {
         const before = await total();
         for (const dryRun of [true, false]) {
           const res = await importFile(batch.id, file(), { dryRun });
-          expect(res.statusCode).toBe(status);
-          expect(res.json()).toMatchObject({ success: false, message, showMessage: true });
+          expectRefused(res, status, { message });
         }
         expect(await total()).toBe(before);
       });

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { enrollments, servicePurchases } from '@/server/db/schema';
+import type { User } from '@/shared/schemas';
+import { listedInOrder } from '../utils/api-expect';
 import { makeEnrollment, makeService, makeUser } from '../utils/factories';
 import { serverForThisFile } from '../utils/server-for-file';
 
@@ -8,17 +10,16 @@ const s = await serverForThisFile();
 
 describe('GET /api/users', () => {
   it('lists users newest first in the wire shape, without password hashes', async () => {
-    await makeUser(s.db, { name: 'Older', createdAt: '2025-01-01T00:00:00.000Z' });
-    await makeUser(s.db, { name: 'Newer', createdAt: '2026-06-01T00:00:00.000Z', age: 31 });
+    const older = await makeUser(s.db, { name: 'Older', createdAt: '2025-01-01T00:00:00.000Z' });
+    const newer = await makeUser(s.db, { name: 'Newer', createdAt: '2026-06-01T00:00:00.000Z', age: 31 });
     const res = await s.api({ method: 'GET', url: '/api/users' });
     expect(res.statusCode).toBe(200);
     const { success, users } = res.json();
     expect(success).toBe(true);
-    const names = users.map((u: { name: string }) => u.name);
-    expect(names.indexOf('Newer')).toBeLessThan(names.indexOf('Older'));
-    const newer = users.find((u: { name: string }) => u.name === 'Newer');
-    expect(newer).toMatchObject({
-      _id: expect.any(String),
+    const [newerListed] = listedInOrder<User>(users, newer.id, older.id);
+    expect(newerListed).toMatchObject({
+      _id: newer.id,
+      name: 'Newer',
       isVerified: true,
       age: 31,
       createdAt: '2026-06-01T00:00:00.000Z',
