@@ -21,7 +21,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, rows } from '@/server/db/client';
 import { seedBulk } from '@/server/db/seed/bulk';
 import { CHROMIUM } from '../utils/chromium';
-import { INITIAL_JS_BUDGET_KB, initialJs } from '../utils/initial-js';
+import { firstLoads, INITIAL_JS_BUDGET_KB } from '../utils/initial-js';
 import { BENCH_ADMIN, loginOverHttp } from './bench-targets';
 import {
   armLongTasks,
@@ -29,7 +29,6 @@ import {
   loginToRows,
   longestTask,
   reloadToRows,
-  ROW,
   startBenchServer,
   startServer,
   stopServer,
@@ -57,17 +56,7 @@ async function demoPhase(browser: Browser) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'coursedesk-app-bench-'));
   const server = await startServer(PORT, dir, { SEED_DEMO: '1' });
   try {
-    const loginJs = await initialJs(await browser.newContext(), `${BASE}/login`, (p) =>
-      p.getByRole('button', { name: 'Login' }).waitFor(),
-    );
-
-    const token = await loginOverHttp(BASE, DEMO);
-    const usersContext = await browser.newContext();
-    await usersContext.addInitScript((d) => {
-      localStorage.setItem('authToken', d.authToken);
-      localStorage.setItem('userData', JSON.stringify(d.userData));
-    }, token);
-    const usersJs = await initialJs(usersContext, `${BASE}/users`, (p) => p.locator(ROW).first().waitFor());
+    const { login: loginJs, users: usersJs } = await firstLoads(browser, BASE, await loginOverHttp(BASE, DEMO));
 
     const cold: number[] = [];
     const warm: number[] = [];

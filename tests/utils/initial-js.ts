@@ -1,5 +1,5 @@
 import zlib from 'node:zlib';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 
 /** The first load of a screen, in gzip KB of JavaScript: its budget, checked by an e2e test and the bench. */
 export const INITIAL_JS_BUDGET_KB = 250;
@@ -9,7 +9,7 @@ export const INITIAL_JS_BUDGET_KB = 250;
  * route's chunks are in by then) and its load event. Not "network idle": the sync stream stays open, so the
  * network never is.
  */
-export async function initialJs(context: BrowserContext, url: string, ready: (page: Page) => Promise<void>) {
+async function initialJs(context: BrowserContext, url: string, ready: (page: Page) => Promise<void>) {
   const page = await context.newPage();
   const bodies: Promise<Buffer>[] = [];
   page.on('response', (res) => {
@@ -25,4 +25,21 @@ export async function initialJs(context: BrowserContext, url: string, ready: (pa
     raw: files.reduce((n, b) => n + b.length, 0),
     gzip: files.reduce((n, b) => n + zlib.gzipSync(b, { level: 9 }).length, 0),
   };
+}
+
+/**
+ * The two first loads the budget holds, each in a fresh context (no cache, no service worker yet): `/login` for a
+ * guest, and `/users` for an admin whose session is stored as a login stores it.
+ */
+export async function firstLoads(browser: Browser, base: string, session: { authToken: string; userData: unknown }) {
+  const guest = await browser.newContext();
+  const login = await initialJs(guest, `${base}/login`, (p) => p.getByRole('button', { name: 'Login' }).waitFor());
+  const admin = await browser.newContext();
+  await admin.addInitScript((s) => {
+    localStorage.setItem('authToken', s.authToken);
+    localStorage.setItem('userData', JSON.stringify(s.userData));
+  }, session);
+  const users = await initialJs(admin, `${base}/users`, (p) => p.locator('tbody tr[data-index]').first().waitFor());
+  await Promise.all([guest.close(), admin.close()]);
+  return { login, users };
 }
