@@ -1,5 +1,7 @@
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { rows } from '@/server/db/client';
 import { enrollments, servicePurchases, users } from '@/server/db/schema';
 import type { BulkReply, Enrollment, Service } from '@/shared/schemas';
 import { makeEnrollment, makeService, makeUser, UNKNOWN_ID } from '../utils/factories';
@@ -106,6 +108,96 @@ describe('POST /api/enrollments/bulk', () => {
     expect((await s.api({ method: 'POST', url: '/api/enrollments/bulk', payload, token: null })).statusCode).toBe(401);
     const token = await s.userToken();
     expect((await s.api({ method: 'POST', url: '/api/enrollments/bulk', payload, token })).statusCode).toBe(403);
+  });
+});
+
+/**
+ * Runs `bulk` while another transaction holds the lock of the rows `change` writes, and commits the change
+ * while the bulk waits: on PostgreSQL a second connection; on PGlite (one connection) a transaction the
+ * bulk queues behind.
+ */
+async function whileAnotherWrites(change: string, params: string[], bulk: () => Promise<{ json(): unknown }>) {
+  if (s.kind === 'postgres') {
+    const raw = new pg.Client({ connectionString: s.databaseUrl! });
+    await raw.connect();
+    try {
+      await raw.query('begin');
+      await raw.query(change, params);
+      let settled = false;
+      const reply = bulk().finally(() => (settled = true));
+      for (;;) {
+        const [w] = await rows<{ n: number }>(
+          s.db,
+          sql`select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        if (w!.n > 0 || settled) break;
+      }
+      expect(settled).toBe(false); // the bulk is waiting on the row lock
+      await raw.query('commit');
+      return (await reply).json() as BulkReply;
+    } finally {
+      await raw.end();
+    }
+  }
+  let release = () => {};
+  const gate = new Promise<void>((done) => (release = done));
+  let entered = () => {};
+  const inside = new Promise<void>((done) => (entered = done));
+  const writing = s.db.transaction(async (tx) => {
+    await tx.execute(sql.raw(change.replace('$1', `'${params[0]}'`)));
+    entered();
+    await gate;
+  });
+  await inside;
+  const reply = bulk();
+  release();
+  await writing;
+  return (await reply).json() as BulkReply;
+}
+
+describe('bulk actions beside another writer', () => {
+  const CHANGE = `update enrollments set amount_paid = 777, updated_at = updated_at + interval '1 second' where id = $1`;
+  const loaded = async (...ids: string[]) => {
+    const list = await enrollmentList();
+    return ids.map((id) => ({ id, updatedAt: list.find((e) => e._id === id)!.updatedAt }));
+  };
+
+  it('refuses, as changed, a record another admin changes while the bulk approve waits for its lock', async () => {
+    const [a, b] = await Promise.all([makeEnrollment(s.db), makeEnrollment(s.db)]);
+    const items = await loaded(a!.id, b!.id);
+    const reply = await whileAnotherWrites(CHANGE, [b!.id], () =>
+      bulk('/api/enrollments/bulk', { action: 'approve', items }),
+    );
+    expect(reply.done).toEqual([a!.id]);
+    expect(reply.refused).toEqual([expect.objectContaining({ id: b!.id, reason: 'changed' })]);
+    const rowsNow = await s.db
+      .select()
+      .from(enrollments)
+      .where(inArray(enrollments.id, [a!.id, b!.id]));
+    expect(rowsNow.find((r) => r.id === b!.id)).toMatchObject({ isVerified: false, amountPaid: '777.00' });
+    expect(rowsNow.find((r) => r.id === a!.id)?.isVerified).toBe(true);
+  });
+
+  it('keeps a record changed while the bulk delete waits, and says one deleted meanwhile is gone', async () => {
+    const [a, b, c] = await Promise.all([makeEnrollment(s.db), makeEnrollment(s.db), makeEnrollment(s.db)]);
+    const items = await loaded(a!.id, b!.id);
+    const changed = await whileAnotherWrites(CHANGE, [b!.id], () =>
+      bulk('/api/enrollments/bulk', { action: 'delete', items }),
+    );
+    expect(changed.done).toEqual([a!.id]);
+    expect(changed.refused).toEqual([expect.objectContaining({ id: b!.id, reason: 'changed' })]);
+    const left = await s.db
+      .select()
+      .from(enrollments)
+      .where(inArray(enrollments.id, [a!.id, b!.id]));
+    expect(left.map((r) => r.id)).toEqual([b!.id]);
+
+    const seenC = await loaded(c!.id);
+    const gone = await whileAnotherWrites('delete from enrollments where id = $1', [c!.id], () =>
+      bulk('/api/enrollments/bulk', { action: 'approve', items: seenC }),
+    );
+    expect(gone).toMatchObject({ done: [], refused: [expect.objectContaining({ id: c!.id, reason: 'missing' })] });
   });
 });
 

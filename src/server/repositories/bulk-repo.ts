@@ -54,9 +54,14 @@ export async function applyBulk(db: Db, name: BulkTable, action: BulkAction, ite
     if (!set || !needs) throw new Error(`${action} is not an action on ${name}`);
     write = sql`update ${t.table} t set ${set} from ok where t.id = ok.id and ${needs} returning t.id`;
   }
-  // Within the route's transaction: a user delete locks in the order every writer does (lockForUserDelete).
-  if (name === 'users' && action === 'delete')
-    await lockForUserDelete(db, sql`select x.id from json_to_recordset(${input}::json) as x(id uuid)`);
+  // The rows are locked first, in a statement of their own (within the route's transaction). Under READ
+  // COMMITTED the statement below reads a snapshot taken when it starts: after this one returns, so after any
+  // other writer of these rows has committed, and the freshness check sees its change (a record changed while
+  // the bulk waited for its lock is refused, not approved or deleted). In id order, so two bulks never
+  // deadlock; a user delete locks in the order every writer does (lockForUserDelete).
+  const ids = sql`select x.id from json_to_recordset(${input}::json) as x(id uuid)`;
+  if (name === 'users' && action === 'delete') await lockForUserDelete(db, ids);
+  else await db.execute(sql`select 1 from ${t.table} where id in (${ids}) order by id for update`);
   const result = await rows<{ id: string; present: boolean; ok: boolean; at: Date | string }>(
     db,
     sql`with x as (
