@@ -270,7 +270,7 @@ export const MESSAGES = {
     open: 'Search and commands',
     shortcut: 'Ctrl K',
     searchLabel: 'Search screens, records and commands',
-    placeholder: 'Go to a screen, find a user, course, batch, enrollment or purchase…',
+    placeholder: 'Find a screen, name or email…',
     nothingFound: 'Nothing found.',
     typeMore: (min: number) =>
       `Type ${min} or more characters to search users, courses, batches, enrollments and purchases.`,
@@ -290,7 +290,7 @@ export const MESSAGES = {
       enrollments: 'Enrollments',
       services: 'Services',
       activity: 'Activity',
-      apiDocs: 'API documentation',
+      apiDocs: 'API reference',
     },
     reloadData: 'Reload Data',
     reloadDataHint: 'Sync every list again from the server',
@@ -381,6 +381,19 @@ export const MESSAGES = {
   siteUrl: {
     goToCourseUnavailable:
       "The public site's address is not set (SITE_URL on the server), so there is no course page to open.",
+    /** The 404 page's Search and Contact belong to the public site (spec 2: /search and /contact). */
+    publicPagesUnavailable:
+      'Search and Contact are pages of the public site (its /search and /contact), whose address is not set (SITE_URL on the server).',
+  },
+  /** What surrounds every screen: the browser tab's title (screens are named as in palette.screens). */
+  shell: {
+    tabTitle: (screen: string) => `${screen} · Coursedesk`,
+    loginScreen: 'Admin Login',
+    notFoundScreen: 'Page not found',
+    /** One style of way back from a record to its list: "← Back to …" (users.record and services.record too). */
+    backToCourses: 'Back to courses',
+    backToBatches: 'Back to all batches',
+    backToBatch: (batchName: string) => `Back to ${batchName}`,
   },
   a11y: {
     skipToContent: 'Skip to content',

@@ -15,6 +15,10 @@ describe('API reference screen', () => {
     const link = await screen.findByRole('link', { name: '/api/openapi.json' });
     expect(link).toHaveAttribute('href', '/api/openapi.json');
     expect(link.closest('p')).toHaveTextContent('(OpenAPI 3.1, version 9.9.9)');
+    // The intro's `code` spans show as code, never as literal backticks.
+    const intro = link.closest('p')!;
+    expect(intro.textContent).not.toContain('`');
+    expect(within(intro).getByText('Authorization: Bearer <authToken>').tagName).toBe('CODE');
     for (const tag of ['Session', 'Users', 'Courses', 'Course items', 'Enrollments', 'Batches', 'Service purchases'])
       expect(screen.getByRole('heading', { name: tag })).toBeInTheDocument();
 

@@ -38,7 +38,10 @@ describe('course detail', () => {
     expect(screen.getByText(fullStack.cardData.description)).toBeInTheDocument();
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(COURSE_TAB_NAMES);
     expect(screen.getByRole('tab', { name: 'Page Data' })).toHaveAttribute('aria-selected', 'true');
-    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Courses' })).toHaveAttribute('href', '/courses');
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Back to courses' })).toHaveAttribute(
+      'href',
+      '/courses',
+    );
   });
 
   it('keeps the tab in the URL: ?tab=faq opens FAQ, choosing another tab updates it', async () => {

@@ -52,16 +52,21 @@ describe('dashboard screen', () => {
     expect(within(card('Users')).getByText('3')).toBeInTheDocument();
     expect(within(card('Active batches')).getByText('1')).toBeInTheDocument();
     expect(screen.getByText('USD 399.00')).toBeInTheDocument();
-    // The shell: the Admin Panel title and the four links (spec 2).
+    // The shell: the Admin Panel title, the four links of spec 2 and the screens this app adds.
     expect(screen.getByRole('heading', { name: 'Admin Panel' })).toBeInTheDocument();
     const nav = within(screen.getByRole('navigation', { name: 'Main' }));
     expect(nav.getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Dashboard', '/'],
       ['Users', '/users'],
       ['Courses', '/courses'],
       ['Enrollments', '/enrollments'],
       ['Services', '/services'],
       ['Activity', '/activity'],
+      ['API reference', '/api-docs'],
     ]);
+    // Only the screen on show is the current one (the dashboard's "/" is a prefix of every path).
+    expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    expect(nav.getByRole('link', { name: 'Users' })).not.toHaveAttribute('aria-current');
     const newest = screen.getByRole('heading', { name: 'Newest enrollments' }).closest('div')!.parentElement!;
     expect(within(newest).getByRole('link', { name: 'Ann Lee' })).toHaveAttribute(
       'href',

@@ -114,3 +114,22 @@ for (const { theme, width } of [
     await expectAccessible(page, 'palette with results');
   });
 }
+
+test('the search box shows its whole placeholder at 1366 and 390 px', async ({ page }) => {
+  await login(page, '/users');
+  await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: width > 1000 ? 768 : 844 });
+    await openByKeyboard(page);
+    // The placeholder's width in the box's own font, against the room the box leaves for text.
+    const { text, room } = await search(page).evaluate((input: HTMLInputElement) => {
+      const style = getComputedStyle(input);
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+      return { text: context.measureText(input.placeholder).width, room: input.clientWidth - padding };
+    });
+    expect(text, `${width} px`).toBeLessThanOrEqual(room);
+    await page.keyboard.press('Escape');
+  }
+});

@@ -1,8 +1,10 @@
 import { Box, Divider, Kbd, NavLink, ScrollArea, Stack, Title, UnstyledButton } from '@mantine/core';
 import {
+  IconApi,
   IconBook2,
   IconCertificate,
   IconHistory,
+  IconLayoutDashboard,
   IconLogin2,
   IconLogout2,
   IconRefresh,
@@ -10,7 +12,7 @@ import {
   IconShoppingBag,
   IconUsers,
 } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import { SyncProgressLoader } from '@/app/components/ui/full-screen-loader';
 import { useAuth } from '@/app/features/auth/auth-store';
 import { MESSAGES } from '@/shared/messages';
@@ -19,18 +21,23 @@ import { useLogout, useReloadData } from './shell-commands';
 import { SyncStatus } from './sync-status';
 import { ThemeToggle } from './theme-toggle';
 
+const P = MESSAGES.palette.screens;
+/** Spec 2's four lists, then the screens this app adds: the dashboard first, its activity log and API reference. */
 const LINKS = [
+  { to: '/', label: P.dashboard, icon: IconLayoutDashboard },
   { to: '/users', label: 'Users', icon: IconUsers },
   { to: '/courses', label: 'Courses', icon: IconBook2 },
   { to: '/enrollments', label: 'Enrollments', icon: IconCertificate },
   { to: '/services', label: 'Services', icon: IconShoppingBag },
   { to: '/activity', label: 'Activity', icon: IconHistory },
+  { to: '/api-docs', label: P.apiDocs, icon: IconApi },
 ] as const;
 
 export function Sidebar() {
   const { token } = useAuth();
   const { reload, reloading } = useReloadData();
   const onLogout = useLogout();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
 
   return (
     <Stack h="100%" gap={0}>
@@ -42,7 +49,16 @@ export function Sidebar() {
       <ScrollArea style={{ flex: 1 }} px="xs">
         <nav aria-label="Main">
           {LINKS.map(({ to, label, icon: Icon }) => (
-            <NavLink key={to} component={Link} to={to} label={label} leftSection={<Icon size={18} stroke={1.6} />} />
+            <NavLink
+              key={to}
+              component={Link}
+              to={to}
+              // The dashboard is "/", a prefix of every path: only the exact path is it.
+              activeOptions={{ exact: to === '/' }}
+              active={to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`)}
+              label={label}
+              leftSection={<Icon size={18} stroke={1.6} />}
+            />
           ))}
         </nav>
       </ScrollArea>

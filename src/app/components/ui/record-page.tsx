@@ -1,4 +1,4 @@
-import { Anchor, Center, Group, Loader, Stack, Text, Title, type AnchorProps } from '@mantine/core';
+import { Anchor, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams, type LinkProps } from '@tanstack/react-router';
@@ -11,12 +11,20 @@ import type { ReactNode } from 'react';
 
 /** The pieces of a screen that shows one record of a loaded list: back to the list, loading, not found. */
 
-/** "← Back to users": the way from a record back to its list. */
-export function BackLink({ to, children, ...props }: { to: LinkProps['to']; children: ReactNode } & AnchorProps) {
+/**
+ * "← Back to users": the one way back from a record to its list (or a batch), in one style on every screen.
+ * `params` fills the route's `$id` when the way back is a record too (an enrollment's batch).
+ */
+export function BackLink({ to, params, children }: { to: LinkProps['to']; params?: { id: string }; children: string }) {
   return (
-    <Anchor component={Link} to={to} size="sm" {...props}>
-      <Group gap={4} component="span">
-        <IconArrowLeft size={14} /> {children}
+    <Anchor
+      renderRoot={(props) => <Link to={to} params={params as never} {...props} />}
+      size="sm"
+      c="dimmed"
+      w="fit-content"
+    >
+      <Group gap={4} component="span" wrap="nowrap">
+        <IconArrowLeft size={14} aria-hidden /> {children}
       </Group>
     </Anchor>
   );

@@ -1,4 +1,4 @@
-import { Accordion, Alert, Anchor, Loader, Stack, Text, Title } from '@mantine/core';
+import { Accordion, Alert, Anchor, Code, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { PageHeader } from '@/app/components/ui/page-header';
 import { openApiQuery, type OpenApiOperation } from '@/app/features/api-docs/api/get-openapi';
@@ -25,7 +25,7 @@ export function ApiDocsPage() {
       {data ? (
         <>
           <Text size="sm">
-            {data.info.description} {MESSAGES.apiDocs.machineReadable}{' '}
+            <CodeSpans text={data.info.description} /> {MESSAGES.apiDocs.machineReadable}{' '}
             <Anchor href="/api/openapi.json" target="_blank" rel="noreferrer">
               /api/openapi.json
             </Anchor>{' '}
@@ -47,4 +47,9 @@ export function ApiDocsPage() {
       ) : null}
     </Stack>
   );
+}
+
+/** OpenAPI descriptions are CommonMark; this one uses only `code` spans, shown as code rather than backticks. */
+function CodeSpans({ text }: { text: string }) {
+  return text.split('`').map((part, i) => (i % 2 ? <Code key={i}>{part}</Code> : part));
 }

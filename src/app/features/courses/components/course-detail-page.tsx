@@ -1,11 +1,13 @@
-import { Anchor, Button, Center, EmptyState, Loader, Stack, Text } from '@mantine/core';
+import { Button, Center, EmptyState, Loader, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconBookOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { RecordHistory } from '@/app/components/ui/record-history';
+import { BackLink } from '@/app/components/ui/record-page';
 import { coursesQuery } from '@/app/features/courses/api/get-courses';
 import { DEFAULT_COURSE_TAB } from '@/app/features/courses/course-tabs';
 import { useSyncState } from '@/app/lib/sync/use-sync-state';
+import { MESSAGES } from '@/shared/messages';
 import { CourseHero } from './course-hero';
 import { CourseTabs } from './course-tabs';
 
@@ -32,9 +34,7 @@ export function CourseDetailPage() {
     );
   return (
     <Stack gap="lg">
-      <Anchor renderRoot={(props) => <Link to="/courses" {...props} />} size="sm" c="dimmed" w="fit-content">
-        <IconArrowLeft size={14} style={{ verticalAlign: -2 }} /> Courses
-      </Anchor>
+      <BackLink to="/courses">{MESSAGES.shell.backToCourses}</BackLink>
       <CourseHero course={course} />
       {/* Tabs replace the history entry: Back leaves the course instead of stepping through tabs. */}
       <CourseTabs
@@ -73,7 +73,7 @@ function CourseNotFound() {
           variant="light"
           leftSection={<IconArrowLeft size={16} />}
         >
-          Back to courses
+          {MESSAGES.shell.backToCourses}
         </Button>
       </EmptyState.Actions>
     </EmptyState>

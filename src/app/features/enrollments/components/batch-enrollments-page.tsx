@@ -90,9 +90,7 @@ export function BatchEnrollmentsPage() {
 
   return (
     <>
-      <BackLink to="/enrollments" c="dimmed">
-        All batches
-      </BackLink>
+      <BackLink to="/enrollments">{MESSAGES.shell.backToBatches}</BackLink>
       <PageHeader title={batch.batchName}>
         <Button
           variant="default"

@@ -1,12 +1,12 @@
-import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconDownload, IconEdit } from '@tabler/icons-react';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { IconDownload, IconEdit } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link, Navigate, useParams } from '@tanstack/react-router';
+import { Navigate, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { YesNoBadge } from '@/app/components/ui/badges';
 import { PageHeader } from '@/app/components/ui/page-header';
 import { RecordHistory, useRecordHistory } from '@/app/components/ui/record-history';
-import { RecordLoading } from '@/app/components/ui/record-page';
+import { BackLink, RecordLoading } from '@/app/components/ui/record-page';
 import { DeleteButton, WriteButton } from '@/app/components/ui/write-controls';
 import { useConfirmedDelete } from '@/app/features/enrollments/api/delete-enrollment';
 import { batchesQuery } from '@/app/features/enrollments/api/get-batches';
@@ -57,7 +57,7 @@ export function EnrollmentDetailPage() {
 
   return (
     <>
-      <BackLink batch={batch} />
+      <BackToBatch batch={batch} />
       <PageHeader title={name}>
         <ApprovalButton enrollment={enrollment} size="sm" />
         <WriteButton size="sm" variant="default" leftSection={<IconEdit size={16} />} onClick={() => setEditing(true)}>
@@ -99,7 +99,7 @@ export function EnrollmentDetailPage() {
 function DeletedEnrollment({ id }: { id: string }) {
   return (
     <Stack gap="md">
-      <BackLink batch={undefined} />
+      <BackToBatch batch={undefined} />
       <Alert color="red" variant="light" title={MESSAGES.activity.deletedEnrollmentTitle}>
         {MESSAGES.activity.deletedEnrollment}
       </Alert>
@@ -109,23 +109,12 @@ function DeletedEnrollment({ id }: { id: string }) {
 }
 
 /** Back to the batch the enrollment belongs to, or to the overview when it has none. */
-function BackLink({ batch }: { batch: Batch | undefined }) {
-  const label = (
-    <Group gap={4} component="span">
-      <IconArrowLeft size={14} /> {batch ? batch.batchName : 'All batches'}
-    </Group>
-  );
+function BackToBatch({ batch }: { batch: Batch | undefined }) {
   return batch ? (
-    <Anchor
-      renderRoot={(props) => <Link to="/enrollments/batch/$id" params={{ id: batch._id }} {...props} />}
-      size="sm"
-      c="dimmed"
-    >
-      {label}
-    </Anchor>
+    <BackLink to="/enrollments/batch/$id" params={{ id: batch._id }}>
+      {MESSAGES.shell.backToBatch(batch.batchName)}
+    </BackLink>
   ) : (
-    <Anchor renderRoot={(props) => <Link to="/enrollments" {...props} />} size="sm" c="dimmed">
-      {label}
-    </Anchor>
+    <BackLink to="/enrollments">{MESSAGES.shell.backToBatches}</BackLink>
   );
 }
