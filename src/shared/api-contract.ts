@@ -197,6 +197,16 @@ export const API_OPERATIONS: ApiOperation[] = [
   },
   {
     method: 'PUT',
+    path: '/api/courses/:id/card',
+    tag: 'Courses',
+    summary: "Replace the course's card (the course list and the public catalogue show it)",
+    params: idParams,
+    body: courseCardBody,
+    status: 200,
+    reply: withCourse,
+  },
+  {
+    method: 'PUT',
     path: '/api/courses/:id/what-you-will-learn',
     tag: 'Courses',
     summary: 'Replace the learning points',

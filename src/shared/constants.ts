@@ -52,3 +52,6 @@ export const LIMITS = {
   loginFailuresPerIp: 100,
   loginWindowMinutes: 15,
 } as const;
+
+/** The neutral picture of a course added without one (public/images/courses/default.svg). */
+export const DEFAULT_COURSE_IMAGE = '/images/courses/default.svg';

@@ -72,6 +72,21 @@ export const MESSAGES = {
     resource: { noun: 'Resource', counted: 'resource', empty: 'No resources yet.' },
     tableData: { noun: 'Feature', counted: 'feature', empty: 'No features yet.' },
   },
+  /** The course's card (the course list, the public catalogue) beside its page (issue 23). */
+  courseCard: {
+    noReviews: 'No reviews yet',
+    edit: 'Edit card',
+    editTitle: 'Edit Course Card',
+    update: 'Update Card',
+    cardLegend: 'Course card',
+    cardShows: 'The course list and the public catalogue show this card.',
+    pageShows: (title: string, price: string) => `The course page shows “${title}” at ${price} (Page Data tab).`,
+    pageLegendHint: (title: string, price: string) =>
+      `The course page's own title and price. The card in the course list shows “${title}” at ${price}.`,
+    imageHint: 'Path or address of the card picture (16:9). Leave empty for the neutral default picture.',
+    defaultImage: 'The neutral default picture',
+    noneYetHint: 'Leave empty for a new course: it has no reviews yet.',
+  },
   enrollment: {
     completeFailed: 'Failed to mark course as completed',
     fetchFailed: 'Failed to fetch enrollments',
@@ -154,6 +169,7 @@ export const MESSAGES = {
     routeNotFound: 'There is no such API route.',
     internal: 'Something went wrong on the server. Please try again.',
     notFound: (what: string) => `${what} not found. It may have been deleted.`,
+    cardUpdated: 'Course card updated.',
   },
   apiDocs: {
     title: 'API reference',

@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '@/app/lib/api-client';
+import { DEFAULT_COURSE_IMAGE } from '@/shared/constants';
 import { createCourseApi, emptyCourse } from '../mocks/course-api';
 import { courses } from '../mocks/fixtures';
 import { failure } from '../mocks/replies';
@@ -109,23 +110,55 @@ const NEW_CARD = {
 };
 
 describe('add course', () => {
-  it('validates with the shared card schema before calling the server', async () => {
+  it('validates with the shared card schema before calling the server; only title, description and price are required', async () => {
     const { user, api } = setup();
     await user.click(await screen.findByRole('button', { name: '+ Add Course' }));
     const dialog = screen.getByRole('dialog', { name: 'Add Course' });
     await user.click(within(dialog).getByRole('button', { name: 'Add Course' }));
-    for (const text of [
-      'Image is required.',
-      'Title is required.',
-      'Description is required.',
-      'Rating must be a number.',
-      'Reviews must be a number.',
-      'Price must be a number.',
-    ]) {
+    for (const text of ['Title is required.', 'Description is required.', 'Price must be a number.']) {
       expect(within(dialog).getByText(text)).toBeInTheDocument();
     }
+    for (const text of ['Image is required.', 'Rating must be a number.', 'Reviews must be a number.'])
+      expect(within(dialog).queryByText(text)).not.toBeInTheDocument();
     expect(within(dialog).getByLabelText(/Description/)).toHaveAttribute('rows', '4');
     expect(api.calls).toHaveLength(0);
+  });
+
+  it('asks for no made-up numbers: blank rating and reviews send 0, and the card says "No reviews yet"', async () => {
+    const { user, api } = setup();
+    await user.click(await screen.findByRole('button', { name: '+ Add Course' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Course' });
+    // No placeholder that looks like a value.
+    expect(within(dialog).getByLabelText('Rating')).not.toHaveAttribute('placeholder');
+    expect(within(dialog).getByLabelText('Reviews')).not.toHaveAttribute('placeholder');
+    // The preview shows the neutral default picture until a path is typed, then that picture.
+    const preview = () => dialog.querySelector('img');
+    expect(preview()).toHaveAttribute('src', DEFAULT_COURSE_IMAGE);
+    expect(within(dialog).getByText('The neutral default picture')).toBeInTheDocument();
+    await fillFields(user, within(dialog), { Title: 'Fresh', Description: 'Brand new.', Price: '10' });
+    await user.click(within(dialog).getByRole('button', { name: 'Add Course' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Course' })).not.toBeInTheDocument());
+    expect(api.calls[0]?.body).toEqual({
+      image: DEFAULT_COURSE_IMAGE,
+      title: 'Fresh',
+      description: 'Brand new.',
+      rating: 0,
+      reviews: 0,
+      price: 10,
+    });
+    const added = card('Fresh');
+    expect(within(added).getByText('No reviews yet')).toBeInTheDocument();
+    expect(within(added).queryByText('0.0')).not.toBeInTheDocument();
+    expect(added.querySelector('img')).toHaveAttribute('src', DEFAULT_COURSE_IMAGE);
+  });
+
+  it('previews the typed picture', async () => {
+    const { user } = setup();
+    await user.click(await screen.findByRole('button', { name: '+ Add Course' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Course' });
+    await fillFields(user, within(dialog), { Image: '/images/courses/cloud-devops.svg' });
+    expect(dialog.querySelector('img')).toHaveAttribute('src', '/images/courses/cloud-devops.svg');
+    expect(within(dialog).queryByText('The neutral default picture')).not.toBeInTheDocument();
   });
 
   it('never changes what the admin typed: out-of-range numbers keep their value and get a field error', async () => {

@@ -73,6 +73,7 @@ for (const { theme, width } of [
     await page.getByRole('link', { name: 'More Info' }).first().click();
     await expect(page.getByRole('tab', { name: 'Page Data' })).toBeVisible();
     await expectAccessible(page, 'course page data');
+    await expectModalAccessible(page, 'Edit card', 'edit card modal');
     for (const tab of COURSE_TAB_NAMES.slice(1)) {
       await page.getByRole('tab', { name: tab }).click();
       await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');

@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { DEFAULT_COURSE_IMAGE } from '@/shared/constants';
 import { COURSE_ITEM_KIND_NAMES, COURSE_ITEM_KINDS, type Course } from '@/shared/schemas';
 import { ITEM_FORMS } from '../utils/course-items';
 import { COURSE_TAB_NAMES, ITEM_TEXTS, itemName } from '../utils/course-page';
@@ -79,6 +80,64 @@ test('adds a course, then deletes it after confirming', async ({ page }) => {
   await expect(page.getByText('Your course has been deleted.')).toBeVisible();
   await expect(card(page, title)).toHaveCount(0);
   expect(await serverCourse(page, title)).toBeUndefined();
+});
+
+test('a new course needs no made-up numbers; its card is edited on the course and the grid and palette follow', async ({
+  page,
+}) => {
+  const title = `E2E Card ${Date.now()}`;
+  await login(page, '/courses');
+  await page.getByRole('button', { name: '+ Add Course' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Course' });
+  // Blank picture, rating and reviews: the preview shows the neutral default picture.
+  await expect(dialog.getByText('The neutral default picture', { exact: true })).toBeVisible();
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('Description').fill('Brand new.');
+  await dialog.getByLabel('Price').fill('50');
+  await dialog.getByRole('button', { name: 'Add Course' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card(page, title).getByText('No reviews yet')).toBeVisible();
+  await expect
+    .poll(() =>
+      card(page, title)
+        .locator('img')
+        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+    )
+    .toBeGreaterThan(0);
+  expect((await serverCourse(page, title)).cardData).toMatchObject({
+    image: DEFAULT_COURSE_IMAGE,
+    rating: 0,
+    reviews: 0,
+  });
+
+  await card(page, title)
+    .getByRole('link', { name: /More Info/ })
+    .click();
+  await page.getByRole('button', { name: 'Edit card' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Course Card' });
+  await edit.getByLabel('Title').fill(`${title} v2`);
+  await edit.getByLabel('Price').fill('35');
+  await edit.getByRole('button', { name: 'Update Card' }).click();
+  await expect(edit).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: `${title} v2` })).toBeVisible();
+  await expect(page.getByText(`The course page shows “${title}” at $50.00 (Page Data tab).`)).toBeVisible();
+  expect((await serverCourse(page, `${title} v2`)).cardData).toMatchObject({ price: 35 });
+
+  // The palette finds the course by its new title.
+  await page.keyboard.press('Control+K');
+  const palette = page.getByRole('dialog').filter({ has: page.getByRole('textbox', { name: /Search screens/ }) });
+  await palette.getByRole('textbox').fill(`${title} v2`);
+  await expect(palette.getByRole('button', { name: new RegExp(`${title} v2`) })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(palette).toBeHidden();
+
+  await page.getByRole('link', { name: 'Courses', exact: true }).first().click();
+  await expect(card(page, `${title} v2`).getByText('$35.00')).toBeVisible();
+  await card(page, `${title} v2`)
+    .getByRole('button', { name: `Delete course ${title} v2` })
+    .click();
+  await confirmSwal(page, 'Yes, delete it!');
+  await expect(card(page, `${title} v2`)).toHaveCount(0);
 });
 
 test('a course opens with its banner and seven tabs; the tab is kept in the URL', async ({ page }) => {

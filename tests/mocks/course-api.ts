@@ -156,6 +156,15 @@ export function createCourseApi({
       }),
     ),
     http.put(
+      '/api/courses/:id/card',
+      write((body, { id }) => {
+        const course = find(id);
+        if (!course) return notFound();
+        course.cardData = body as Course['cardData'];
+        return ok(course, 'Course card updated.');
+      }),
+    ),
+    http.put(
       '/api/courses/:id/what-you-will-learn',
       write((body, { id }) => {
         const course = find(id);

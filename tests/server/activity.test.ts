@@ -250,6 +250,11 @@ async function everyWriteRoute(): Promise<Record<string, () => Promise<{ statusC
     'PUT /api/courses/:id/what-you-will-learn': api('PUT', `/api/courses/${course.id}/what-you-will-learn`, {
       whatYouWillLearn: ['Traits'],
     }),
+    'PUT /api/courses/:id/card': api('PUT', `/api/courses/${course.id}/card`, {
+      title: 'Card',
+      description: 'D',
+      price: 3,
+    }),
     'PUT /api/courses/:id/pageData': api('PUT', `/api/courses/${course.id}/pageData`, {
       title: 'Page',
       description: 'D',

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { courseSyllabus, enrollments } from '@/server/db/schema';
+import { DEFAULT_COURSE_IMAGE } from '@/shared/constants';
 import { courseSchema, type Course } from '@/shared/schemas';
 import { expectRefused } from '../utils/api-expect';
 import { EMPTY_PAGE_LISTS } from '../utils/course-page';
@@ -167,6 +168,63 @@ describe('POST /api/courses/card', () => {
     expect(
       (await s.api({ method: 'POST', url: '/api/courses/card', payload: { title: 'Only a title' } })).statusCode,
     ).toBe(400);
+  });
+});
+
+describe('a new course without made-up numbers (issue 23)', () => {
+  it('starts with no rating, no reviews and the neutral default picture when those are left blank', async () => {
+    const blank = await addCard({ image: '', rating: '', reviews: '' });
+    expect(blank.cardData).toMatchObject({ image: DEFAULT_COURSE_IMAGE, rating: 0, reviews: 0 });
+    const res = await s.api({
+      method: 'POST',
+      url: '/api/courses/card',
+      payload: { title: 'Bare', description: 'Only what is needed.', price: 5 },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data.cardData).toMatchObject({ image: DEFAULT_COURSE_IMAGE, rating: 0, reviews: 0, price: 5 });
+  });
+});
+
+describe('PUT /api/courses/:id/card', () => {
+  it('replaces the card and bumps updatedAt, leaving the page alone', async () => {
+    const c = await makeCourse(s.db, { updatedAt: OLD });
+    const res = await s.api({
+      method: 'PUT',
+      url: `/api/courses/${c.id}/card`,
+      payload: card({ title: 'Intro to Rust, fixed', price: 299, reviews: '', rating: '' }),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      success: true,
+      message: 'Course card updated.',
+      data: {
+        cardData: { title: 'Intro to Rust, fixed', price: 299, rating: 0, reviews: 0, image: card().image },
+        pageData: { title: c.title, slug: c.slug, price: Number(c.price) },
+      },
+    });
+    expect(res.json().data.updatedAt).not.toBe(OLD);
+    const listed: Course[] = (await s.api({ method: 'GET', url: '/api/courses' })).json().data;
+    expect(listed.find((x) => x._id === c.id)?.cardData.title).toBe('Intro to Rust, fixed');
+  });
+
+  it('answers 400 naming the fields for a bad body, 400 for a malformed id and 404 for an unknown course', async () => {
+    const c = await makeCourse(s.db);
+    const bad = await s.api({
+      method: 'PUT',
+      url: `/api/courses/${c.id}/card`,
+      payload: card({ title: ' ', price: -1, rating: 6, reviews: 1.5 }),
+    });
+    expectRefused(bad, 400, {
+      errors: {
+        title: 'Title is required.',
+        price: 'Price cannot be negative.',
+        rating: 'Rating must be between 0 and 5.',
+        reviews: 'Reviews must be a whole number.',
+      },
+    });
+    expect((await s.api({ method: 'PUT', url: '/api/courses/nope/card', payload: card() })).statusCode).toBe(400);
+    const unknown = await s.api({ method: 'PUT', url: `/api/courses/${UNKNOWN_ID}/card`, payload: card() });
+    expect(unknown.statusCode).toBe(404);
   });
 });
 

@@ -127,6 +127,24 @@ export async function deleteCourse(db: Db, id: string): Promise<boolean> {
   return deleted.length > 0;
 }
 
+/** Replaces the card: what the course list (and the public catalogue) shows; null when there is no such course. */
+export async function updateCard(db: Db, id: string, card: CourseCardBody): Promise<Course | null> {
+  const updated = await db
+    .update(courses)
+    .set({
+      cardImage: card.image,
+      cardTitle: card.title,
+      cardDescription: card.description,
+      cardRating: card.rating,
+      cardReviews: card.reviews,
+      cardPrice: String(card.price),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(courses.id, id))
+    .returning({ id: courses.id });
+  return updated.length ? getCourse(db, id) : null;
+}
+
 /** drizzle wraps driver errors; the PostgreSQL code sits on the cause. */
 const isUniqueViolation = (err: unknown) =>
   [err, (err as { cause?: unknown } | null)?.cause].some((e) => (e as { code?: string } | null)?.code === '23505');

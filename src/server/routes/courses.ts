@@ -15,6 +15,7 @@ import {
   deleteCourse,
   getCourse,
   setWhatYouWillLearn,
+  updateCard,
   updatePageData,
 } from '@/server/repositories/courses-repo';
 import { MESSAGES } from '@/shared/messages';
@@ -85,6 +86,13 @@ export function courseRoutes(app: FastifyInstance, db: Db) {
     const id = idParam(request);
     found(await asAdmin(db, request.admin, (tx) => deleteCourse(tx, id)), 'Course');
     return { success: true };
+  });
+
+  app.put('/api/courses/:id/card', async (request) => {
+    const id = idParam(request);
+    const card = parse(courseCardBody, request.body);
+    const data = found(await asAdmin(db, request.admin, (tx) => updateCard(tx, id, card)), 'Course');
+    return toast(MESSAGES.server.cardUpdated, data);
   });
 
   app.put('/api/courses/:id/pageData', async (request) => {

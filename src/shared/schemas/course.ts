@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, RATING_MAX } from '@/shared/constants';
+import { DEFAULT_COURSE_IMAGE, LIMITS, RATING_MAX } from '@/shared/constants';
 import { money, numberFrom, optionalText, requiredText } from './common';
 import { courseItemLists } from './course-item-kinds';
 
@@ -41,15 +41,28 @@ export type CourseDetails = z.infer<typeof courseDetailsSchema>;
 
 const long = LIMITS.longText;
 
+/** A blank number field of the card means "none yet": a new course has no rating and no reviews (issue 23). */
+const blankAsNone = (v: unknown) => (v === '' || v === null ? undefined : v);
+
 export const courseCardBody = z.object({
-  image: requiredText('Image', 2000),
+  // Blank: the neutral default picture, which the card, the page and the public site can all show.
+  image: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    requiredText('Image', 2000).default(DEFAULT_COURSE_IMAGE),
+  ),
   title: requiredText('Title'),
   description: requiredText('Description', long),
-  rating: numberFrom('Rating').pipe(
-    z.number().min(0, 'Rating must be between 0 and 5.').max(RATING_MAX, 'Rating must be between 0 and 5.'),
+  rating: z.preprocess(
+    blankAsNone,
+    numberFrom('Rating')
+      .pipe(z.number().min(0, 'Rating must be between 0 and 5.').max(RATING_MAX, 'Rating must be between 0 and 5.'))
+      .default(0),
   ),
-  reviews: numberFrom('Reviews').pipe(
-    z.number().int('Reviews must be a whole number.').min(0, 'Reviews cannot be negative.').max(100_000_000),
+  reviews: z.preprocess(
+    blankAsNone,
+    numberFrom('Reviews')
+      .pipe(z.number().int('Reviews must be a whole number.').min(0, 'Reviews cannot be negative.').max(100_000_000))
+      .default(0),
   ),
   price: money('Price'),
 });

@@ -1,7 +1,10 @@
 import { Group, Rating, Text, VisuallyHidden, type MantineSize } from '@mantine/core';
 import { MESSAGES } from '@/shared/messages';
 
-/** Stars for the eye, the number and the review count for everyone (the stars are hidden from screen readers). */
+/**
+ * Stars for the eye, the number and the review count for everyone (the stars are hidden from screen readers); a
+ * course without reviews says so instead of showing a rating nobody gave.
+ */
 export function CourseRating({
   rating,
   reviews,
@@ -11,6 +14,12 @@ export function CourseRating({
   reviews: number;
   size?: MantineSize;
 }) {
+  if (reviews === 0)
+    return (
+      <Text size={size} c="dimmed">
+        {MESSAGES.courseCard.noReviews}
+      </Text>
+    );
   return (
     <Group gap={6} wrap="nowrap">
       <Rating value={rating} fractions={10} readOnly size={size} aria-hidden />

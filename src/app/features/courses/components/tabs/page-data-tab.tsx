@@ -1,8 +1,10 @@
-import { Fieldset, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Fieldset, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { MoneyInput } from '@/app/components/ui/money-input';
 import { useUpdatePageData } from '@/app/features/courses/api/update-page-data';
 import { LongTextInput } from '@/app/features/courses/components/long-text-input';
 import { zodValidate } from '@/app/lib/form';
+import { formatPrice } from '@/app/lib/format';
+import { MESSAGES } from '@/shared/messages';
 import { pageDataBody, type Course, type CourseDetails } from '@/shared/schemas';
 import { UpdateButton } from './update-button';
 import { useServerForm } from './use-server-form';
@@ -50,6 +52,9 @@ export function PageDataTab({ course }: { course: Course }) {
       <Stack gap="lg">
         <Fieldset legend="Course page">
           <Stack gap="sm">
+            <Text size="sm" c="dimmed">
+              {MESSAGES.courseCard.pageLegendHint(course.cardData.title, formatPrice(course.cardData.price))}
+            </Text>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <TextInput label="Title" required {...form.getInputProps('title')} />
               <TextInput
