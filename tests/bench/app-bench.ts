@@ -310,7 +310,10 @@ async function bulkPhase(browser: Browser) {
     const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
     const page = await context.newPage();
     await login(page, BENCH_ADMIN, `/enrollments/batch/${batch!.id}`, 600_000).catch(async (err) => {
-      await page.screenshot({ path: '/tmp/bulk-bench.png' });
+      // What the page showed when the login timed out, in the repository's .tmp/ (ignored by git).
+      const shot = path.resolve('.tmp/bulk-bench-failure.png');
+      await page.screenshot({ path: shot });
+      console.error(`The bulk phase's login failed; the page is in ${shot}`);
       throw err;
     });
     for (let i = 0; i < 600 && !(await deviceCopyComplete(page)); i++) await page.waitForTimeout(100);

@@ -1,9 +1,10 @@
 /**
  * Takes the web manifest's screenshots (the richer install sheet on phones) from a running server with
- * the demo data: `BASE=http://127.0.0.1:3000 npx tsx tests/utils/make-manifest-screenshots.ts`.
+ * the demo data: `npm start`, then `npm run make:screenshots` (`BASE=http://host:port` for another server).
  * The PNGs are committed in public/screenshots.
  */
 import { chromium } from '@playwright/test';
+import { CHROMIUM } from '../tests/utils/chromium';
 
 const BASE = process.env.BASE ?? 'http://127.0.0.1:3000';
 const shots = [
@@ -11,10 +12,7 @@ const shots = [
   { file: 'public/screenshots/users-narrow.png', width: 390, height: 844 },
 ];
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu'],
-});
+const browser = await chromium.launch(CHROMIUM);
 for (const { file, width, height } of shots) {
   const page = await browser.newPage({ viewport: { width, height } });
   await page.goto(`${BASE}/login?redirect=%2Fusers`);

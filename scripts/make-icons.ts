@@ -1,9 +1,10 @@
 /**
  * Renders public/favicon.svg into the PNG icons of the web manifest with Debian's Chromium.
- * Run after changing the icon: `npx tsx tests/utils/make-icons.ts`. The PNGs are committed.
+ * Run after changing the icon: `npm run make:icons`. The PNGs are committed.
  */
 import fs from 'node:fs';
 import { chromium } from '@playwright/test';
+import { CHROMIUM } from '../tests/utils/chromium';
 
 const svg = fs.readFileSync('public/favicon.svg', 'utf8');
 const icons = [
@@ -14,7 +15,7 @@ const icons = [
   { file: 'public/apple-touch-icon.png', size: 180, padding: 0.08, bg: '#364fc7' },
 ];
 
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch(CHROMIUM);
 const page = await browser.newPage();
 for (const { file, size, padding, bg } of icons) {
   await page.setViewportSize({ width: size, height: size });
