@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { downloadUsersCsv, userFileName, usersCsv } from '@/app/features/users/csv';
+import { cleanFileName } from '@/app/lib/csv';
 import type { User } from '@/shared/schemas';
 import { users } from '../mocks/fixtures';
 
@@ -15,14 +16,14 @@ afterAll(() => {
 const lines = (csv: string) => csv.replace(/^\uFEFF/, '').split('\r\n');
 
 describe('users CSV', () => {
-  it('has the spec header, Yes/No, empty cells for missing fields and the en-US date-time', () => {
+  it('has the spec header, Yes/No, N/A for missing fields (as the enrollments CSV) and the en-US date-time', () => {
     const out = lines(usersCsv(users));
     expect(out[0]).toBe('Name,Email,Verified,Age,Occupation,Contact No,Interest,Past Experience,Account Created');
     // A leading + is neutralised like a formula.
     expect(out[1]).toBe(
       `Ann Lee,ann.lee@example.com,Yes,29,Designer,'+1 555 0101,UI/UX,Two years in agencies,"10/1/2026, 9:30:00 AM"`,
     );
-    expect(out[2]).toBe('José Álvarez,jose@example.es,No,,,,,,"9/12/2026, 2:00:00 PM"');
+    expect(out[2]).toBe('José Álvarez,jose@example.es,No,N/A,N/A,N/A,N/A,N/A,"9/12/2026, 2:00:00 PM"');
     expect(out).toHaveLength(users.length + 2); // trailing CRLF
   });
 
@@ -47,6 +48,11 @@ describe('users CSV', () => {
 
   it('names the one-user file after the user', () => {
     expect(userFileName({ name: 'Ann Lee' })).toBe('User : Ann Lee.csv');
+  });
+
+  it('saves names clean: the colon of spec 3 as its look-alike ꞉, and _ for what a browser would refuse', () => {
+    expect(cleanFileName('User : Ann Lee.csv')).toBe('User \uA789 Ann Lee.csv');
+    expect(cleanFileName('Winter 2026 / "A|B"?.csv')).toBe('Winter 2026 _ _A_B_.csv');
   });
 
   it('with no users only logs "No user data available to download."', () => {

@@ -106,8 +106,8 @@ test('Download Users saves Users.csv and one user saves their own file', async (
     page.waitForEvent('download'),
     page.getByRole('button', { name: `Download user ${one.name}` }).click(),
   ]);
-  // The link asks for 'User : {name}.csv'; Chromium saves ':' as '_' (no ':' in file names on Windows).
-  expect(single.suggestedFilename()).toBe(`User _ ${one.name}.csv`);
+  // 'User : {name}.csv' (spec 3) with its colon as ꞉ (U+A789): a ':' Chromium would save as '_'.
+  expect(single.suggestedFilename()).toBe(`User \uA789 ${one.name}.csv`);
   const oneLines = (await fs.readFile((await single.path())!, 'utf8'))
     .replace(/^\uFEFF/, '')
     .trimEnd()

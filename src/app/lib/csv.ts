@@ -41,11 +41,19 @@ export async function downloadCsv<T>(
   save(fileName, blob);
 }
 
+/**
+ * A name every system saves as it reads. Windows allows none of \\ / : * ? " < > | in a file name, so Chromium
+ * turns each into _ on every system ("User : Ann Lee.csv" became "User _ Ann Lee.csv"). The spec's colon becomes
+ * its look-alike ꞉ (U+A789, a letter every system allows), so the saved name still reads as the spec writes it;
+ * the rest become _ as before.
+ */
+export const cleanFileName = (name: string) => name.replace(/:/g, '\uA789').replace(/[\\/*?"<>|]+/g, '_');
+
 function save(fileName: string, blob: Blob) {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
-  a.download = fileName.replace(/[\\/]+/g, '_'); // names keep the spec's form, e.g. "User : Ann Lee.csv"
+  a.download = cleanFileName(fileName);
   document.body.append(a);
   a.click();
   a.remove();

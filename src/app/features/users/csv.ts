@@ -1,4 +1,5 @@
 import { downloadCsv, toCsv } from '@/app/lib/csv';
+import { orNA } from '@/app/lib/format';
 import { DATE_LOCALE } from '@/shared/constants';
 import { MESSAGES } from '@/shared/messages';
 import type { User } from '@/shared/schemas';
@@ -23,16 +24,16 @@ export const userFileName = (user: Pick<User, 'name'>) => `User : ${user.name}.c
  */
 const createdAt = (iso: string) => new Date(iso).toLocaleString(DATE_LOCALE).replace(/\u202f/g, ' ');
 
-/** Missing optional fields are empty cells, so a spreadsheet can still sort and filter them. */
+/** A missing optional field reads N/A, as in the enrollments CSV (whose N/A spec 3 sets): one rule for both files. */
 const userCells = (u: User) => [
   u.name,
   u.email,
   u.isVerified ? 'Yes' : 'No',
-  u.age,
-  u.occupation,
-  u.contactNo,
-  u.interest,
-  u.pastExperience,
+  orNA(u.age),
+  orNA(u.occupation),
+  orNA(u.contactNo),
+  orNA(u.interest),
+  orNA(u.pastExperience),
   createdAt(u.createdAt),
 ];
 
