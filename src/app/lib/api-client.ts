@@ -50,10 +50,24 @@ export interface ApiRequest {
   onHeaders?: (headers: Headers) => void;
 }
 
+/** Told when a write (any method but GET) is sent; the function it returns, when its reply is in hand. */
+let writeWatcher: (() => () => void) | null = null;
+/** The sync engine marks where its copy stood when each write was sent (docs/sync.md, "Writes"). */
+export const watchWrites = (watcher: typeof writeWatcher) => void (writeWatcher = watcher);
+
 /** One typed HTTP client for /api: adds the Bearer token, parses JSON, throws ApiError. */
-export async function apiFetch<T>(
+export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  const answered = request.method && request.method !== 'GET' ? writeWatcher?.() : undefined;
+  try {
+    return await fetchApi<T>(path, request);
+  } finally {
+    answered?.();
+  }
+}
+
+async function fetchApi<T>(
   path: string,
-  { method = 'GET', body, upload, signal, timeoutMs = 30_000, fallbackMessage, onHeaders }: ApiRequest = {},
+  { method = 'GET', body, upload, signal, timeoutMs = 30_000, fallbackMessage, onHeaders }: ApiRequest,
 ): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = localStorage.getItem(STORAGE_KEYS.authToken);

@@ -1,4 +1,4 @@
-import { apiFetch, ApiError } from '@/app/lib/api-client';
+import { apiFetch, ApiError, watchWrites } from '@/app/lib/api-client';
 import { MESSAGES } from '@/shared/messages';
 import type { SyncReply } from '@/shared/schemas/sync';
 import { SYNC_LISTS, SYNC_NEXT_HEADER, SYNC_ORDER, SYNC_PAGE, SYNC_SCHEMA, type SyncList } from '@/shared/sync-lists';
@@ -111,6 +111,12 @@ class Arrivals {
   }
 }
 
+/**
+ * A write's reply goes into the copy in the task chain that received it: its mark (where the copy stood when it
+ * was sent) is kept this long, far longer than that.
+ */
+const WRITE_REPLY_GRACE_MS = 10_000;
+
 /** How often the lists are pulled while the stream is down: never faster than this. */
 export const POLL_MS = STREAM_RETRY_MAX_MS;
 
@@ -161,6 +167,15 @@ class SyncSession {
   /** Write replies applied locally: a pull sent before one must not put back the older row. */
   private touched = new Map<string, number>();
   private seq = 0;
+  /** Live pages applied: where the copy stands, in the order of its states. */
+  private pos = 0;
+  /**
+   * The cursor held back for a write's reply, which may be older than what pulls since `pos` brought: it is the
+   * stored cursor until a pull sent after the reply (`seq`) has been applied from it (docs/sync.md, "Writes").
+   */
+  private hold: { pos: number; cursor: string | null; seq: number } | null = null;
+  /** Writes answered lately, each with where the copy stood when it was sent. */
+  private answered: { pos: number; cursor: string | null; at: number }[] = [];
   /** Reload Data asked for a full sync: the next page is asked for without a cursor. */
   private forceReset = false;
   private running: Promise<void> | null = null;
@@ -179,6 +194,37 @@ class SyncSession {
     for (const key of [...SYNC_LISTS.map((l) => [l]), SYNC_QUERY_KEY])
       qc.setQueryDefaults(key, { staleTime: Infinity, gcTime: Infinity, structuralSharing: false });
     this.loaded = this.load();
+    watchWrites(() => {
+      const sent = this.mark();
+      return () => this.answered.push({ ...sent, at: Date.now() });
+    });
+  }
+
+  /** Where the copy stands: a delta from this cursor brings every change it may lack. */
+  private mark() {
+    return { pos: this.hold?.pos ?? this.pos, cursor: this.meta.cursor };
+  }
+
+  /**
+   * A write's reply is about to go into the copy: pulls applied since the write was sent may have brought a newer
+   * state of its rows (another admin's), which the reply would hide. The cursor goes back to where the copy stood
+   * when the oldest write answered lately was sent, and stays there until a pull sent after this reply brings the
+   * committed state of every row since.
+   */
+  private holdBack() {
+    const now = Date.now();
+    this.answered = this.answered.filter((a) => now - a.at < WRITE_REPLY_GRACE_MS);
+    const oldest = this.answered.reduce((o, a) => (a.pos < o.pos ? a : o), this.mark());
+    this.hold = { pos: oldest.pos, cursor: oldest.cursor, seq: ++this.seq };
+    this.meta = { ...this.meta, cursor: oldest.cursor };
+    void this.persist({ put: [], delete: [], meta: this.meta });
+  }
+
+  /** A page of a pull that began at `start` was applied to the live copy: the cursor to store. */
+  private advance(cursor: string, start: number) {
+    this.pos++;
+    if (this.hold && start > this.hold.seq) this.hold = null;
+    return this.hold?.cursor ?? cursor;
   }
 
   get alive() {
@@ -415,6 +461,7 @@ class SyncSession {
       return reply;
     };
     let page = fetchPage(this.forceReset ? null : this.staging ? this.staging.cursor : this.meta.cursor);
+    const start = this.seq;
     this.forceReset = false;
     for (;;) {
       const { reply, seq } = await page;
@@ -422,7 +469,7 @@ class SyncSession {
       // The following pages are asked for as soon as a reply's headers name them (up to PAGES_AHEAD): the server
       // builds them while this one is read, applied and stored. Pages are applied in order, and a failure of any
       // ends the pull at the stored cursor.
-      await this.applyPage(reply, seq);
+      await this.applyPage(reply, seq, start);
       this.setState({ progress: reply.hasMore && reply.progress ? reply.progress : null });
       if (!reply.hasMore) return { syncedAt: this.meta.syncedAt };
       const following = ahead.get(reply.cursor);
@@ -433,7 +480,7 @@ class SyncSession {
     }
   }
 
-  private async applyPage(reply: SyncReply, seq: number) {
+  private async applyPage(reply: SyncReply, seq: number, start: number) {
     if (reply.reset) this.beginReset();
     const staging = this.staging;
     const target = staging?.lists ?? this.live;
@@ -448,14 +495,14 @@ class SyncSession {
       // The resync is whole: it becomes the copy, in one transaction with the old copy's removal.
       this.live = staging.lists;
       this.staging = null;
-      this.meta = { format: FORMAT, gen, cursor: reply.cursor, complete: true, syncedAt: now };
+      this.meta = { format: FORMAT, gen, cursor: this.advance(reply.cursor, start), complete: true, syncedAt: now };
       await this.persist({ ...(await this.encodeInSlices(target, gen, dirty)), dropGen: gen - 1, meta: this.meta });
       return this.publish(SYNC_LISTS, now);
     }
     const wasComplete = this.meta.complete;
     this.meta = {
       ...this.meta,
-      cursor: reply.cursor,
+      cursor: this.advance(reply.cursor, start),
       complete: wasComplete || !reply.hasMore,
       syncedAt: reply.hasMore ? this.meta.syncedAt : now,
     };
@@ -561,6 +608,7 @@ class SyncSession {
   applyLocal<L extends SyncList>(list: L, upserts: readonly SyncRows[L][], deletes: readonly string[]) {
     // A list not decoded yet is not on any screen: the pull brings the change.
     if (!this.decoded.get(list)!.done) return this.background();
+    this.holdBack();
     const seq = ++this.seq;
     for (const row of upserts) this.touched.set(row._id, seq);
     for (const id of deletes) this.touched.set(id, seq);
@@ -588,6 +636,7 @@ class SyncSession {
     const codec = LIST_CODECS[list];
     const current = this.live[list] as SyncedList<SyncRows[L]>;
     const stamp = (r: unknown) => (r as { updatedAt?: string }).updatedAt ?? '';
+    this.holdBack();
     const seq = ++this.seq;
     const changed = new Set<number>();
     for (let at = 0; at < held.length; at += PATCH_ROWS_PER_TASK) {
@@ -658,6 +707,7 @@ class SyncSession {
 
   stop() {
     this.abort.abort();
+    watchWrites(null);
     clearInterval(this.poll);
     this.store?.close();
     this.interner.clear();
