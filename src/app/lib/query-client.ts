@@ -2,7 +2,11 @@ import { MutationCache, QueryCache, QueryClient, type Query } from '@tanstack/re
 import { ApiError, isAuthError, isNetworkError } from './api-client';
 import { showErrorToast, showSuccessToast } from './api-feedback';
 
-export const CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+/**
+ * How long a query no screen uses keeps its data in memory: a screen that comes back shows it at once. What
+ * survives a reload is the sync engine's device copy (lib/sync), not this cache.
+ */
+const UNUSED_QUERY_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -52,7 +56,7 @@ export function createQueryClient({ onAuthError }: { onAuthError?: (error: ApiEr
       queries: {
         // Cached lists show at once; they are refreshed in the background when older than this.
         staleTime: 60_000,
-        gcTime: CACHE_MAX_AGE_MS,
+        gcTime: UNUSED_QUERY_KEEP_MS,
         networkMode: 'always',
         refetchOnWindowFocus: true,
         retry: (count, error) =>

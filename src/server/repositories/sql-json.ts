@@ -12,7 +12,7 @@ const KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /**
  * A JSON object of these SQL values, in this key order, written as text: each value as `to_json` writes it
  * (the text json_build_object writes for it too), SQL null as null. PGlite's json_build_object costs several
- * times more: 5,000 users took 240 ms with it, 70 ms this way (docs/sync.md). Typed json, so it nests in
+ * times more (docs/benchmarks.md, the first sync at scale). Typed json, so it nests in
  * another jsonObject or a json_agg as an object, not a string. A string value is a column reference.
  */
 export function jsonObject(fields: Record<string, SQL | string>): SQL {

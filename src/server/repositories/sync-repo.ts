@@ -267,9 +267,9 @@ const asciiOnly = (json: string) =>
 /**
  * The reply's body: rows are passed through as the database wrote them, never parsed here.
  * Every character past ASCII is written as a `\uXXXX` escape, the same JSON: a browser decodes an all-ASCII
- * body several times faster (one accented name makes a whole 2.7 MB page two-byte text), which took a sixth
- * off a first sync at scale (docs/sync.md). Rows are escaped one by one (a few ms a page), and the text, all
- * ASCII, is its own UTF-8: copied into the buffer as Latin-1, not encoded (20 to 30 ms less a page).
+ * body several times faster (one accented name makes a whole page two-byte text), which took a sixth off a
+ * first sync at scale (docs/benchmarks.md). Rows are escaped one by one, and the text, all ASCII, is its own
+ * UTF-8: copied into the buffer as Latin-1, cheaper than encoding it.
  */
 export function syncReplyBody(page: SyncPage): Buffer {
   const lists = SYNC_LISTS.map((l) => {

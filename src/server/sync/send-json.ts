@@ -5,8 +5,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 const MIN_BYTES = 1024;
 
 /**
- * Sends a JSON body compressed in one call on zlib's thread pool. A full-sync page is a few MB: the
- * streaming compression of the compress plugin took 300-400 ms for one, this about 20 ms.
+ * Sends a JSON body compressed in one call on zlib's thread pool. A full-sync page is a few MB, which the
+ * compress plugin's streaming compression handles an order of magnitude slower.
  */
 export async function sendJsonCompressed(request: FastifyRequest, reply: FastifyReply, body: Buffer) {
   reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');

@@ -72,4 +72,3 @@ export const apiErrorSchema = z.object({
   showMessage: z.boolean().optional(),
   errors: z.record(z.string(), z.string()).optional(),
 });
-export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

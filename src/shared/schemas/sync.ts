@@ -12,7 +12,7 @@ export { SYNC_LISTS, SYNC_NEXT_HEADER, SYNC_ORDER, SYNC_PAGE, SYNC_SCHEMA, type 
 
 const listChanges = <T extends z.ZodType>(row: T) => z.object({ upserts: z.array(row), deletes: z.array(z.string()) });
 
-export const syncChangesSchema = z.object({
+const syncChangesSchema = z.object({
   users: listChanges(userSchema),
   courses: listChanges(courseSchema),
   batches: listChanges(batchSchema),
@@ -20,7 +20,6 @@ export const syncChangesSchema = z.object({
   enrollments: listChanges(enrollmentSchema),
   activity: listChanges(activitySchema),
 });
-export type SyncChanges = z.infer<typeof syncChangesSchema>;
 
 /** The reply of GET /api/sync. */
 export const syncReplySchema = z.object({
@@ -36,10 +35,6 @@ export const syncReplySchema = z.object({
   progress: z.object({ done: z.number().int(), total: z.number().int() }).optional(),
 });
 export type SyncReply = z.infer<typeof syncReplySchema>;
-
-/** The one event of GET /api/sync/stream: the sync clock moved to `version`; pull. */
-export const syncEventSchema = z.object({ version: z.number().int() });
-export type SyncEvent = z.infer<typeof syncEventSchema>;
 
 const CURSOR_MAX = 1000;
 

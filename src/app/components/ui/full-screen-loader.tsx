@@ -11,8 +11,8 @@ export function FullScreenLoader({ label, progress }: { label: string; progress?
       inset={0}
       style={{
         zIndex: 1000,
-        // Opaque, not a blurred see-through: a backdrop blur is redrawn with every frame of the spinner, and took a
-        // third of a core of a 2-core machine in software compositing through a first sync.
+        // Opaque, not a blurred see-through: a backdrop blur is redrawn with every frame of the spinner, which took
+        // a good part of a core from the first sync in software compositing (docs/benchmarks.md).
         background: 'var(--mantine-color-body)',
       }}
       role="status"

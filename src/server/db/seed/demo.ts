@@ -85,8 +85,6 @@ export function buildDemoData(seed = DEMO_SEED, now = REFERENCE_DATE) {
   };
 }
 
-export type DemoData = ReturnType<typeof buildDemoData>;
-
 /** Seeds the deterministic demo business on an empty database: one transaction, one insert per table. */
 export async function seedDemoData(db: Db): Promise<void> {
   const data = buildDemoData();
