@@ -17,6 +17,21 @@ export class HttpError extends Error {
 
 export const notFound = (what: string) => new HttpError(404, MESSAGES.server.notFound(what));
 
+/** A write made on an older version of the record (docs/conflicts.md): 409, a sentence, the record as it is now. */
+export class StaleWriteError extends HttpError {
+  constructor(
+    what: string,
+    readonly current: unknown,
+  ) {
+    super(409, MESSAGES.conflict.changed(what));
+  }
+}
+
+/** Refuses the write when the repository found it stale (`current` is the record as it is now). */
+export function refuseStale(current: unknown, what: string): void {
+  if (current) throw new StaleWriteError(what, current);
+}
+
 /** The record a repository gave back, or a 404 naming `what` (null, undefined and false: no such record). */
 export function found<T>(value: T | null | undefined | false, what: string): T {
   if (value === null || value === undefined || value === false) throw notFound(what);

@@ -12,6 +12,7 @@ import { serviceCreateBody, serviceSchema } from './schemas/service';
 import { siteConfigSchema } from './schemas/site-config';
 import { syncQuery, syncReplySchema } from './schemas/sync';
 import { userSchema } from './schemas/user';
+import { batchVersionBody, versionBody } from './schemas/version';
 
 /**
  * The API's contract, one row per route, built from the same zod schemas the server validates with and
@@ -182,6 +183,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     tag: 'Courses',
     summary: 'Delete a course (enrollments keep their copy)',
     params: idParams,
+    body: versionBody,
     status: 200,
     reply: ok(toast),
   },
@@ -286,6 +288,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     tag: 'Enrollments',
     summary: 'Delete an enrollment (the reply holds it)',
     params: idParams,
+    body: versionBody,
     status: 200,
     reply: withEnrollment,
   },
@@ -322,6 +325,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     tag: 'Batches',
     summary: 'Delete a batch without enrollments',
     params: idParams,
+    body: batchVersionBody,
     status: 200,
     reply: withBatches(false),
   },
@@ -376,6 +380,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     tag: 'Service purchases',
     summary: 'Flip verified',
     params: idParams,
+    body: versionBody,
     status: 200,
     reply: ok({ ...toast, data: serviceSchema }),
   },
@@ -385,6 +390,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     tag: 'Service purchases',
     summary: 'Delete a purchase',
     params: idParams,
+    body: versionBody,
     status: 200,
     reply: ok(toast),
   },

@@ -416,4 +416,18 @@ export const MESSAGES = {
     showPassword: 'Show password',
     hidePassword: 'Hide password',
   },
+  conflict: {
+    /** The 409 of a write made on an older version (docs/conflicts.md); `what` is e.g. 'enrollment'. */
+    changed: (what: string) => `Someone changed this ${what} after you opened it.`,
+    explain: 'Their values are saved now. Take them, or save yours over them on purpose.',
+    field: 'Field',
+    theirs: 'Saved now (theirs)',
+    yours: 'Yours',
+    takeTheirs: 'Take their values',
+    saveMine: 'Save mine anyway',
+    gone: 'It has been deleted since.',
+    empty: '(empty)',
+    deleteAgainText: 'It changed since it was shown. Delete it anyway?',
+    toggleAgain: 'The screen now shows it as it is. Check it and try again.',
+  },
 } as const;

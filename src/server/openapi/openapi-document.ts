@@ -31,10 +31,28 @@ function parameters(op: ApiOperation) {
   return [...of(op.params, 'path'), ...of(op.query, 'query')];
 }
 
+/** A JSON body all of whose fields may be left out (a delete's version) is itself optional. */
 const requestBody = (body: NonNullable<ApiOperation['body']>) =>
   body instanceof z.ZodType
-    ? { required: true, content: { 'application/json': { schema: schemaOf(body, 'input') } } }
+    ? {
+        required: !body.safeParse({}).success,
+        content: { 'application/json': { schema: schemaOf(body, 'input') } },
+      }
     : { required: true, description: body.description, content: { [body.mediaType]: { schema: { type: 'string' } } } };
+
+/** Bodies that may name the version the write was made on (docs/conflicts.md). */
+const VERSION_FIELDS = ['expectedUpdatedAt', 'expected'];
+const namesVersion = (op: ApiOperation) =>
+  op.body instanceof z.ZodType &&
+  VERSION_FIELDS.some((f) => f in ((schemaOf(op.body as z.ZodType, 'input').properties as object) ?? {}));
+
+const VERSION_RULE =
+  ' **Versions.** Every write to an existing record may name the version it was made on: `expectedUpdatedAt`, ' +
+  'the `updatedAt` the record had when it was shown (for a course item, its course’s; for a batch, which has no ' +
+  '`updatedAt`, `expected` holds its values as shown). If the record has changed since, nothing is written and ' +
+  'the reply is `409` with a sentence such as “Someone changed this enrollment after you opened it.” and `current`, ' +
+  'the record as it is now; send again with its version to write over it on purpose. A write that names no ' +
+  'version is never refused for this.';
 
 function operationObject(op: ApiOperation) {
   const success =
@@ -48,6 +66,10 @@ function operationObject(op: ApiOperation) {
     responses['403'] = errorResponse('The token is not an administrator’s.');
   }
   if (op.params) responses['404'] = errorResponse('No record has this id.');
+  if (namesVersion(op))
+    responses['409'] = errorResponse(
+      'The record changed since the version the body names; `current` holds it as it is now. Nothing was written.',
+    );
   responses.default = errorResponse('Any other failure, in the same envelope.');
   return {
     tags: [op.tag],
@@ -75,7 +97,8 @@ export function buildOpenApiDocument(version: string) {
       description:
         'The admin back-office API. Every route but health and login needs an administrator’s token ' +
         '(`Authorization: Bearer <authToken>`). Errors share one envelope: ' +
-        '`{success:false, message, showMessage, errors?}`.',
+        '`{success:false, message, showMessage, errors?}`.' +
+        VERSION_RULE,
     },
     servers: [{ url: '/' }],
     security: [{ bearerAuth: [] }],

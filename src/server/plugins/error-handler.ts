@@ -1,4 +1,4 @@
-import { HttpError } from '@/server/errors';
+import { HttpError, StaleWriteError } from '@/server/errors';
 import { MESSAGES } from '@/shared/messages';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -29,6 +29,10 @@ const BAD_VALUE_CODES = ['22P02', '22007', '22008', '22003', '22021', '22P05'];
 /** Every failure leaves in the envelope of API.md; nothing internal (stacks, SQL) reaches the client. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof StaleWriteError)
+      return reply
+        .code(409)
+        .send({ success: false, message: error.message, showMessage: true, current: error.current });
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
       return sendError(reply, error.statusCode, error.message, error.errors);

@@ -1,5 +1,5 @@
 import type { Db } from '@/server/db/client';
-import { found, HttpError, idParam, notFound, parse } from '@/server/errors';
+import { found, HttpError, idParam, notFound, parse, refuseStale } from '@/server/errors';
 import { toast } from '@/server/http/replies';
 import { asAdmin } from '@/server/repositories/activity-repo';
 import {
@@ -10,8 +10,9 @@ import {
   listBatchesJson,
   updateBatch,
 } from '@/server/repositories/batches-repo';
+import { staleBatch } from '@/server/repositories/versions-repo';
 import { MESSAGES } from '@/shared/messages';
-import { batchBody, batchUpdateBody } from '@/shared/schemas';
+import { batchBody, batchUpdateBody, batchVersionBody } from '@/shared/schemas';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /** Sends `fields` plus the list, which stays JSON text from the database (never parsed here). */
@@ -36,6 +37,7 @@ export function batchRoutes(app: FastifyInstance, db: Db) {
     const id = idParam(request);
     const body = parse(batchUpdateBody, request.body);
     const { data, all } = await asAdmin(db, request.admin, async (tx) => {
+      refuseStale(await staleBatch(tx, id, body.expected), 'batch');
       found(await updateBatch(tx, id, body), 'Batch');
       return { data: await getBatch(tx, id), all: await listBatchesJson(tx) };
     });
@@ -44,7 +46,11 @@ export function batchRoutes(app: FastifyInstance, db: Db) {
 
   app.delete('/api/batches/delete/:id', async (request, reply) => {
     const id = idParam(request);
-    const result = await asAdmin(db, request.admin, (tx) => deleteEmptyBatch(tx, id));
+    const { expected } = parse(batchVersionBody, request.body);
+    const result = await asAdmin(db, request.admin, async (tx) => {
+      refuseStale(await staleBatch(tx, id, expected), 'batch');
+      return deleteEmptyBatch(tx, id);
+    });
     if (!result.deleted) {
       if (result.enrollmentCount === null) throw notFound('Batch');
       throw new HttpError(409, MESSAGES.server.batchHasEnrollments(result.enrollmentCount));

@@ -1,5 +1,5 @@
 import type { Db } from '@/server/db/client';
-import { found, HttpError, idParam, notFound, parse } from '@/server/errors';
+import { found, HttpError, idParam, notFound, parse, refuseStale } from '@/server/errors';
 import { toast } from '@/server/http/replies';
 import { asAdmin } from '@/server/repositories/activity-repo';
 import {
@@ -18,6 +18,7 @@ import {
   updateCard,
   updatePageData,
 } from '@/server/repositories/courses-repo';
+import { staleRecord } from '@/server/repositories/versions-repo';
 import { MESSAGES } from '@/shared/messages';
 import {
   COURSE_ITEM_KIND_NAMES,
@@ -25,6 +26,7 @@ import {
   courseCardBody,
   courseItemBodies,
   pageDataBody,
+  versionBody,
   whatYouWillLearnBody,
   type CourseItemKind,
 } from '@/shared/schemas';
@@ -36,9 +38,12 @@ function itemRoutes(app: FastifyInstance, db: Db, kind: CourseItemKind) {
   const bodies = courseItemBodies(kind);
   /** The body without its ids: the item's column values. */
   const fieldsOf = (body: Record<string, unknown>) => {
-    const { courseId: _c, [idField]: _i, ...fields } = body;
+    const { courseId: _c, [idField]: _i, expectedUpdatedAt: _v, ...fields } = body;
     return fields as ItemFields;
   };
+  /** Items are part of their course: a write names the course's version (docs/conflicts.md). */
+  const refuseStaleCourse = async (tx: Db, body: { courseId: string; expectedUpdatedAt?: string }) =>
+    refuseStale(await staleRecord(tx, 'course', body.courseId, body.expectedUpdatedAt), 'course');
   /** The changed course, or a 404 naming whichever record was not there. */
   const changed = (change: ItemChange) => {
     if ('missing' in change) throw notFound(change.missing === 'course' ? 'Course' : noun);
@@ -54,7 +59,10 @@ function itemRoutes(app: FastifyInstance, db: Db, kind: CourseItemKind) {
   app.put(`/api/courses/${path}/update`, async (request) => {
     const body = parse(bodies.update, request.body) as Record<string, string> & { courseId: string };
     const data = changed(
-      await asAdmin(db, request.admin, (tx) => updateItem(tx, kind, body.courseId, body[idField]!, fieldsOf(body))),
+      await asAdmin(db, request.admin, async (tx) => {
+        await refuseStaleCourse(tx, body);
+        return updateItem(tx, kind, body.courseId, body[idField]!, fieldsOf(body));
+      }),
     );
     return toast(MESSAGES.server.itemUpdated(noun), data);
   });
@@ -62,7 +70,10 @@ function itemRoutes(app: FastifyInstance, db: Db, kind: CourseItemKind) {
   // The client shows its own deletion notice (spec section 8), so no toast here.
   app.delete(`/api/courses/${path}/delete`, async (request) => {
     const body = parse(bodies.remove, request.body) as Record<string, string> & { courseId: string };
-    const change = await asAdmin(db, request.admin, (tx) => deleteItem(tx, kind, body.courseId, body[idField]!));
+    const change = await asAdmin(db, request.admin, async (tx) => {
+      await refuseStaleCourse(tx, body);
+      return deleteItem(tx, kind, body.courseId, body[idField]!);
+    });
     return { success: true, data: changed(change) };
   });
 }
@@ -84,7 +95,12 @@ export function courseRoutes(app: FastifyInstance, db: Db) {
 
   app.delete('/api/courses/:id', async (request) => {
     const id = idParam(request);
-    found(await asAdmin(db, request.admin, (tx) => deleteCourse(tx, id)), 'Course');
+    const { expectedUpdatedAt } = parse(versionBody, request.body);
+    const deleted = await asAdmin(db, request.admin, async (tx) => {
+      refuseStale(await staleRecord(tx, 'course', id, expectedUpdatedAt), 'course');
+      return deleteCourse(tx, id);
+    });
+    found(deleted, 'Course');
     return { success: true };
   });
 
@@ -98,7 +114,10 @@ export function courseRoutes(app: FastifyInstance, db: Db) {
   app.put('/api/courses/:id/pageData', async (request) => {
     const id = idParam(request);
     const page = parse(pageDataBody, request.body);
-    const data = await asAdmin(db, request.admin, (tx) => updatePageData(tx, id, page));
+    const data = await asAdmin(db, request.admin, async (tx) => {
+      refuseStale(await staleRecord(tx, 'course', id, page.expectedUpdatedAt), 'course');
+      return updatePageData(tx, id, page);
+    });
     if (data === 'slug-taken') {
       throw new HttpError(409, MESSAGES.server.slugTaken(page.slug), { slug: MESSAGES.server.slugInUse });
     }
@@ -107,9 +126,12 @@ export function courseRoutes(app: FastifyInstance, db: Db) {
 
   app.put('/api/courses/:id/what-you-will-learn', async (request) => {
     const id = idParam(request);
-    const { whatYouWillLearn } = parse(whatYouWillLearnBody, request.body);
+    const { whatYouWillLearn, expectedUpdatedAt } = parse(whatYouWillLearnBody, request.body);
     const data = found(
-      await asAdmin(db, request.admin, (tx) => setWhatYouWillLearn(tx, id, whatYouWillLearn)),
+      await asAdmin(db, request.admin, async (tx) => {
+        refuseStale(await staleRecord(tx, 'course', id, expectedUpdatedAt), 'course');
+        return setWhatYouWillLearn(tx, id, whatYouWillLearn);
+      }),
       'Course',
     );
     return toast(MESSAGES.server.learningPointsUpdated, data);

@@ -1,5 +1,5 @@
 import type { Db } from '@/server/db/client';
-import { found, idParam, notFound, parse } from '@/server/errors';
+import { found, idParam, notFound, parse, refuseStale } from '@/server/errors';
 import { toast } from '@/server/http/replies';
 import { asAdmin } from '@/server/repositories/activity-repo';
 import {
@@ -12,8 +12,9 @@ import {
   setVerified,
   updateEnrollment,
 } from '@/server/repositories/enrollments-repo';
+import { staleRecord } from '@/server/repositories/versions-repo';
 import { MESSAGES } from '@/shared/messages';
-import { enrollBody, enrollmentUpdateBody, progressBody, type Enrollment } from '@/shared/schemas';
+import { enrollBody, enrollmentUpdateBody, progressBody, versionBody, type Enrollment } from '@/shared/schemas';
 import type { FastifyInstance } from 'fastify';
 
 /** The reply of a single-enrollment write that the screen confirms with a toast. */
@@ -45,8 +46,9 @@ export function enrollmentRoutes(app: FastifyInstance, db: Db) {
 
   app.put('/api/enrollment/:id', async (request) => {
     const id = idParam(request);
-    const body = parse(enrollmentUpdateBody, request.body);
+    const { expectedUpdatedAt, ...body } = parse(enrollmentUpdateBody, request.body);
     const data = await asAdmin(db, request.admin, async (tx) => {
+      refuseStale(await staleRecord(tx, 'enrollment', id, expectedUpdatedAt), 'enrollment');
       if (body.batchId && !(await batchExists(tx, body.batchId))) throw notFound('Batch');
       return updateEnrollment(tx, id, body);
     });
@@ -67,7 +69,11 @@ export function enrollmentRoutes(app: FastifyInstance, db: Db) {
 
   app.delete('/api/enrollments/:id', async (request) => {
     const id = idParam(request);
-    const data = await asAdmin(db, request.admin, (tx) => deleteEnrollment(tx, id));
+    const { expectedUpdatedAt } = parse(versionBody, request.body);
+    const data = await asAdmin(db, request.admin, async (tx) => {
+      refuseStale(await staleRecord(tx, 'enrollment', id, expectedUpdatedAt), 'enrollment');
+      return deleteEnrollment(tx, id);
+    });
     return replyWith(data, MESSAGES.server.enrollmentDeleted);
   });
 }

@@ -1,5 +1,5 @@
 import type { Db } from '@/server/db/client';
-import { found, idParam, notFound, parse } from '@/server/errors';
+import { found, idParam, notFound, parse, refuseStale } from '@/server/errors';
 import { toast } from '@/server/http/replies';
 import { asAdmin } from '@/server/repositories/activity-repo';
 import {
@@ -9,8 +9,9 @@ import {
   servicesListRows,
   toggleServiceVerified,
 } from '@/server/repositories/services-repo';
+import { staleRecord } from '@/server/repositories/versions-repo';
 import { MESSAGES } from '@/shared/messages';
-import { serviceCreateBody } from '@/shared/schemas';
+import { serviceCreateBody, versionBody } from '@/shared/schemas';
 import type { FastifyInstance } from 'fastify';
 
 export function serviceRoutes(app: FastifyInstance, db: Db) {
@@ -31,13 +32,26 @@ export function serviceRoutes(app: FastifyInstance, db: Db) {
 
   app.patch('/api/services/:id/verify', async (request) => {
     const id = idParam(request);
-    const data = found(await asAdmin(db, request.admin, (tx) => toggleServiceVerified(tx, id)), 'Service');
+    // A flip made on an older version would undo the other admin's flip instead of making its own.
+    const { expectedUpdatedAt } = parse(versionBody, request.body);
+    const data = found(
+      await asAdmin(db, request.admin, async (tx) => {
+        refuseStale(await staleRecord(tx, 'service', id, expectedUpdatedAt), 'service purchase');
+        return toggleServiceVerified(tx, id);
+      }),
+      'Service',
+    );
     return toast(data.isVerified ? MESSAGES.server.serviceApproved : MESSAGES.server.serviceDisapproved, data);
   });
 
   app.delete('/api/services/:id', async (request) => {
     const id = idParam(request);
-    found(await asAdmin(db, request.admin, (tx) => deleteService(tx, id)), 'Service');
+    const { expectedUpdatedAt } = parse(versionBody, request.body);
+    const deleted = await asAdmin(db, request.admin, async (tx) => {
+      refuseStale(await staleRecord(tx, 'service', id, expectedUpdatedAt), 'service purchase');
+      return deleteService(tx, id);
+    });
+    found(deleted, 'Service');
     return toast(MESSAGES.server.serviceDeleted);
   });
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDate, requiredText } from './common';
+import { expectedBatch } from './version';
 
 export const batchSchema = z.object({
   _id: z.string(),
@@ -29,6 +30,6 @@ export type BatchBody = z.infer<typeof batchBody>;
 
 /** The spec's update call sends only name and dates: an absent isActive keeps the batch's current state. */
 export const batchUpdateBody = z
-  .object({ ...batchFields, isActive: isActiveSchema.optional() })
+  .object({ ...batchFields, isActive: isActiveSchema.optional(), expected: expectedBatch })
   .refine(endNotBeforeStart, endDateIssue);
 export type BatchUpdateBody = z.infer<typeof batchUpdateBody>;

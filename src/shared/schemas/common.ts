@@ -71,4 +71,9 @@ export const apiErrorSchema = z.object({
   message: z.string(),
   showMessage: z.boolean().optional(),
   errors: z.record(z.string(), z.string()).optional(),
+  /** A write refused as made on an older version (409, docs/conflicts.md): the record as it is now. */
+  current: z
+    .unknown()
+    .optional()
+    .describe('With a 409 for a write that named an older version: the record as it is now.'),
 });

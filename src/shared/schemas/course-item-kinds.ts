@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, RATING_MAX, RATING_MIN } from '@/shared/constants';
 import { httpUrl, idSchema, numberFrom, requiredText } from './common';
+import { expectedUpdatedAt } from './version';
 
 const long = LIMITS.longText;
 
@@ -97,13 +98,16 @@ export const courseItemLists = Object.fromEntries(
   COURSE_ITEM_KIND_NAMES.map((kind) => [COURSE_ITEM_KINDS[kind].list, z.array(COURSE_ITEM_KINDS[kind].item)]),
 ) as ItemLists;
 
-/** The add, update and delete bodies of a kind: its fields with `courseId`, and its own id field. */
+/**
+ * The add, update and delete bodies of a kind: its fields with `courseId`, and its own id field. An update or
+ * delete may name the course's version it was made on (items are part of their course).
+ */
 export function courseItemBodies(kind: CourseItemKind) {
   const { idField, fields } = COURSE_ITEM_KINDS[kind];
   const ids = { courseId: idSchema, [idField]: idSchema };
   return {
     add: fields.extend({ courseId: idSchema }),
-    update: fields.extend(ids),
-    remove: z.object(ids),
+    update: fields.extend({ ...ids, expectedUpdatedAt }),
+    remove: z.object({ ...ids, expectedUpdatedAt }),
   };
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_COURSE_IMAGE, LIMITS, RATING_MAX } from '@/shared/constants';
 import { money, numberFrom, optionalText, requiredText } from './common';
 import { courseItemLists } from './course-item-kinds';
+import { expectedUpdatedAt } from './version';
 
 export const courseDetailsSchema = z.object({
   duration: z.string(),
@@ -90,9 +91,11 @@ export const pageDataBody = z.object({
     enrollmentDeadline: optionalText('Enrollment deadline').default(''),
     startDate: optionalText('Start date').default(''),
   }),
+  expectedUpdatedAt,
 });
 export type PageDataBody = z.infer<typeof pageDataBody>;
 
 export const whatYouWillLearnBody = z.object({
   whatYouWillLearn: z.array(requiredText('Each learning point', 500)).max(100, 'At most 100 learning points.'),
+  expectedUpdatedAt,
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS, PAYMENT_STATUSES, PROGRESS_MAX, PROGRESS_MIN } from '@/shared/constants';
 import { MESSAGES } from '@/shared/messages';
 import { currencySchema, idSchema, money, numberFrom, optionalText } from './common';
+import { expectedUpdatedAt } from './version';
 
 const nullableString = z.string().nullable();
 
@@ -80,5 +81,8 @@ export const enrollmentUpdateBody = z
     batchId: idSchema,
   })
   .partial()
-  .refine((b) => Object.keys(b).length > 0, { message: 'Send at least one field to change.' });
+  .extend({ expectedUpdatedAt })
+  .refine((b) => Object.keys(b).some((k) => k !== 'expectedUpdatedAt'), {
+    message: 'Send at least one field to change.',
+  });
 export type EnrollmentUpdateBody = z.infer<typeof enrollmentUpdateBody>;

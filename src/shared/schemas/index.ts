@@ -11,3 +11,4 @@ export * from './site-config';
 export * from './activity';
 export * from './sync';
 export * from './import';
+export * from './version';
