@@ -325,6 +325,9 @@ export const MESSAGES = {
     notOurs: 'The sync reply is not the API’s.',
     /** A screen whose list a start-up is still reading from the device. */
     readingList: 'Loading the list from this device…',
+    /** GET /api/sync/stream over its cap (429): one browser needs one stream, its other tabs share it. */
+    tooManyStreams: (most: number) =>
+      `This session already has ${most} sync streams open, the most it may keep. A browser needs only one: its tabs share it.`,
   },
   activity: {
     /**

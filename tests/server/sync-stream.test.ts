@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '@/server/db/client';
+import { STREAMS_PER_SESSION } from '@/server/routes/sync';
+import { MESSAGES } from '@/shared/messages';
 import { createTestServer, type TestServer } from '../utils/build-server';
 import { makeEnrollment } from '../utils/factories';
 import { syncVersion } from '../utils/sync-log';
@@ -139,6 +141,35 @@ describe('GET /api/sync/stream', () => {
       await stream.close();
     });
   }
+
+  it('refuses a session more than a few streams at once, saying why, and takes one again when another ends', async () => {
+    const own = await s.adminToken();
+    const streams = [];
+    for (let i = 0; i < STREAMS_PER_SESSION; i++) {
+      streams.push(await openStream(announcer, own));
+      expect((await streams.at(-1)!.next())?.event).toBe('change');
+    }
+    const refused = await fetch(`${address(announcer)}/api/sync/stream`, {
+      headers: { authorization: `Bearer ${own}` },
+    });
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({
+      success: false,
+      message: MESSAGES.sync.tooManyStreams(STREAMS_PER_SESSION),
+    });
+    const other = await openStream(announcer); // another session is not counted with this one
+    expect((await other.next())?.event).toBe('change');
+    await streams[0]!.close();
+    await expect
+      .poll(async () => {
+        const again = await openStream(announcer, own);
+        const status = again.res.status;
+        await again.close();
+        return status;
+      })
+      .toBe(200);
+    for (const stream of [...streams.slice(1), other]) await stream.close();
+  });
 
   it('is for admins only', async () => {
     expect((await s.api({ method: 'GET', url: '/api/sync/stream', token: null })).statusCode).toBe(401);

@@ -10,6 +10,8 @@ import { decodeSyncCursor, encodeSyncCursor, SYNC_NEXT_HEADER, SYNC_PAGE, syncQu
 import type { FastifyInstance } from 'fastify';
 
 const STALLED_BYTES = 64 * 1024;
+/** Open streams one session may hold on one instance: a browser keeps one (its tabs share it), so a few is slack. */
+export const STREAMS_PER_SESSION = 3;
 
 /** The PWA's sync (docs/sync.md): the delta pull, and the stream that says when to pull. Admin only. */
 export function syncRoutes(app: FastifyInstance, database: Database, heartbeatMs: number) {
@@ -34,6 +36,8 @@ export function syncRoutes(app: FastifyInstance, database: Database, heartbeatMs
   const announcer = new SyncAnnouncer(database);
   /** Ends every open stream: on close, so the server does not wait for them. */
   const open = new Set<() => void>();
+  /** Open streams by session (token hash), capped so that no client can exhaust the server. */
+  const perSession = new Map<string, number>();
   app.addHook('preClose', async () => {
     for (const end of open) end();
     await announcer.close();
@@ -47,6 +51,9 @@ export function syncRoutes(app: FastifyInstance, database: Database, heartbeatMs
    */
   app.get('/api/sync/stream', { compress: false }, async (request, reply) => {
     const tokenHash = request.tokenHash!;
+    const held = perSession.get(tokenHash) ?? 0;
+    if (held >= STREAMS_PER_SESSION) throw new HttpError(429, MESSAGES.sync.tooManyStreams(STREAMS_PER_SESSION));
+    perSession.set(tokenHash, held + 1);
     const out = new PassThrough();
     let ended = false;
     // A client that stops reading is let go rather than buffered for without end.
@@ -59,6 +66,9 @@ export function syncRoutes(app: FastifyInstance, database: Database, heartbeatMs
       clearInterval(heartbeat);
       unsubscribe();
       open.delete(end);
+      const left = (perSession.get(tokenHash) ?? 1) - 1;
+      if (left > 0) perSession.set(tokenHash, left);
+      else perSession.delete(tokenHash);
       out.end();
     };
     const heartbeat = setInterval(() => {

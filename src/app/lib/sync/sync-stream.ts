@@ -1,4 +1,4 @@
-import { apiStream, isAuthError } from '@/app/lib/api-client';
+import { ApiError, apiStream, isAuthError } from '@/app/lib/api-client';
 
 /** Reconnects after 1 s, doubling to 30 s; while the stream is down the lists are polled this often. */
 export const STREAM_RETRY_FIRST_MS = 1_000;
@@ -58,6 +58,8 @@ export function followSyncStream(signal: AbortSignal, handlers: StreamHandlers) 
         await readEvents(reply, () => (heardAt = Date.now()), handlers.onChange);
       } catch (err) {
         if (isAuthError(err)) return handlers.onRejected();
+        // Over the session's cap (other browsers of this admin hold theirs): poll, and try again after the longest wait.
+        if (err instanceof ApiError && err.status === 429) delay = STREAM_RETRY_MAX_MS;
       } finally {
         clearInterval(watchdog);
         signal.removeEventListener('abort', end);
