@@ -11,6 +11,14 @@ const features = readdirSync('src/app/features', { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** The top-level files of src/app: the entry and what it composes (router, providers, clients, theme). */
+const appTopLevel = readdirSync('src/app', { withFileTypes: true })
+  .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts'))
+  .map((entry) => `./src/app/${entry.name}`);
+
+/** The server's layers below the routes: SQL and the domain, which never see a request or a reply. */
+const serverBelowRoutes = ['./src/server/repositories', './src/server/db', './src/server/import', './src/server/auth'];
+
 /** Each zone forbids `target` from importing `from` (paths from the repository root). */
 const zones = [
   { target: './src/app', from: './src/server', message: 'The PWA never imports the server: share through src/shared.' },
@@ -27,6 +35,56 @@ const zones = [
     except: [`./${name}`],
     message: 'A feature never imports another feature (nor the shell or routes above it): compose them in a route.',
   })),
+  {
+    target: './src/app/lib',
+    from: './src/app/components',
+    message: 'lib sits below the shared components: a component may use lib, never the other way round.',
+  },
+  {
+    target: ['./src/app/components', './src/app/lib', './src/app/features', './src/app/shell', './src/app/pwa'],
+    from: appTopLevel,
+    message:
+      'The top-level files of src/app (entry, router, providers, clients, theme) compose the app: nothing they compose imports them.',
+  },
+  {
+    target: appTopLevel,
+    from: './src/app/routes',
+    message: 'The top-level files reach the routes only through the generated route tree.',
+  },
+  {
+    target: './src/app/pwa',
+    from: ['./src/app/features', './src/app/shell', './src/app/routes'],
+    message: 'src/app/pwa (install and update) uses components, lib and shared only.',
+  },
+  {
+    target: ['./src/app/components', './src/app/lib', './src/app/features'],
+    from: './src/app/pwa',
+    message: 'The PWA pieces are mounted by the entry, not by the screens.',
+  },
+  {
+    target: serverBelowRoutes,
+    from: [
+      './src/server/routes',
+      './src/server/plugins',
+      './src/server/http',
+      './src/server/sync',
+      './src/server/openapi',
+      './src/server/errors.ts',
+      './src/server/app.ts',
+    ],
+    message:
+      'Below the routes (repositories, db, import, auth) nothing knows HTTP: return values or throw plain errors, and let the route decide the status.',
+  },
+  {
+    target: './src/server/repositories',
+    from: './src/server/import',
+    message: 'Repositories sit below the import service that uses them.',
+  },
+  {
+    target: './src/server/db',
+    from: ['./src/server/repositories', './src/server/import'],
+    message: 'src/server/db (schema, client, migrations, seed) sits below the repositories.',
+  },
 ];
 
 export default tseslint.config(
@@ -72,6 +130,22 @@ export default tseslint.config(
     files: ['src/app/**/*.{ts,tsx}', 'tests/app/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: serverBelowRoutes.map((dir) => `${dir.slice(2)}/**/*.ts`),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(fastify|@fastify/.*)$',
+              message: 'Below the routes nothing imports Fastify: the routes and plugins speak HTTP.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['src/server/**/*.ts'],

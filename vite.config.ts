@@ -106,6 +106,16 @@ export default defineConfig({
           testTimeout: 20_000,
         },
       },
+      {
+        extends: true,
+        test: {
+          name: 'repo',
+          include: ['tests/repo/**/*.test.ts'],
+          environment: 'node',
+          // ESLint with type information loads the whole project once.
+          testTimeout: 120_000,
+        },
+      },
     ],
   },
 });

@@ -1,4 +1,3 @@
-import { HttpError } from '@/server/errors';
 import { isBlankRecord, readCsvRecords } from '@/shared/csv-records';
 import { MESSAGES } from '@/shared/messages';
 import {
@@ -19,7 +18,9 @@ export interface ImportFileRow {
 }
 
 const M = MESSAGES.import;
-const fileError = (message: string) => new HttpError(400, message, { file: message });
+/** A file the import refuses as a whole; the route answers it with a 400 naming the file. */
+export class ImportFileError extends Error {}
+const fileError = (message: string) => new ImportFileError(message);
 
 /** Cells a spreadsheet runs as a formula; the export writes such text with a leading ' (src/app/lib/csv.ts). */
 const FORMULA_START = /^[=+\-@\t\r]/;

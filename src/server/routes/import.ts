@@ -1,7 +1,7 @@
 import type { Db } from '@/server/db/client';
 import { found, HttpError, idParam, parse } from '@/server/errors';
 import { previewImport, runImport } from '@/server/import/import-enrollments';
-import { readImportFile } from '@/server/import/read-import-file';
+import { ImportFileError, readImportFile } from '@/server/import/read-import-file';
 import { asAdmin } from '@/server/repositories/activity-repo';
 import { batchExists } from '@/server/repositories/enrollments-repo';
 import { MESSAGES } from '@/shared/messages';
@@ -41,10 +41,20 @@ export function importRoutes(app: FastifyInstance, db: Db) {
       const { dryRun } = parse(importQuery, request.query);
       if (!Buffer.isBuffer(request.body)) throw new HttpError(400, MESSAGES.import.notCsv);
       found(await batchExists(db, id), 'Batch');
-      const rows = readImportFile(request.body);
+      const rows = readFile(request.body);
       if (dryRun) return previewImport(db, rows);
       // One activity entry per imported enrollment, action `import`, in the import's transaction.
       return asAdmin(db, request.admin, (tx) => runImport(tx, id, rows), 'import');
     },
   });
+}
+
+/** The file's rows; a file refused as a whole is a 400 whose field error names the file. */
+function readFile(body: Buffer) {
+  try {
+    return readImportFile(body);
+  } catch (error) {
+    if (error instanceof ImportFileError) throw new HttpError(400, error.message, { file: error.message });
+    throw error;
+  }
 }
