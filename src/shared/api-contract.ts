@@ -4,7 +4,13 @@ import { authPayloadSchema, loginBody } from './schemas/auth';
 import { batchBody, batchSchema, batchUpdateBody } from './schemas/batch';
 import { bulkReplySchema, enrollmentBulkBody, serviceBulkBody, userBulkBody } from './schemas/bulk';
 import { apiErrorSchema, idParams } from './schemas/common';
-import { courseCardBody, courseSchema, pageDataBody, whatYouWillLearnBody } from './schemas/course';
+import {
+  courseCardBody,
+  courseCardUpdateBody,
+  courseSchema,
+  pageDataBody,
+  whatYouWillLearnBody,
+} from './schemas/course';
 import { COURSE_ITEM_KIND_NAMES, COURSE_ITEM_KINDS, courseItemBodies } from './schemas/course-item-kinds';
 import { enrollBody, enrollmentSchema, enrollmentUpdateBody, progressBody } from './schemas/enrollment';
 import { IMPORT_MAX_MB, IMPORT_MAX_ROWS, importQuery, importReplySchema } from './schemas/import';
@@ -203,7 +209,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     tag: 'Courses',
     summary: "Replace the course's card (the course list and the public catalogue show it)",
     params: idParams,
-    body: courseCardBody,
+    body: courseCardUpdateBody,
     status: 200,
     reply: withCourse,
   },

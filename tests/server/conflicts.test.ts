@@ -179,6 +179,20 @@ describe('course writes name the course version', () => {
     expect(del.json().data.pageData.faq).toEqual([]);
   });
 
+  it('a card edit made on an older version is refused with the course as it is now', async () => {
+    const c = await makeCourse(s.db);
+    const opened = await course(c.id);
+    const card = { ...opened.cardData, title: 'Theirs' };
+    expect((await call('PUT', `/api/courses/${c.id}/card`, card)).statusCode).toBe(200);
+    const mine = await call('PUT', `/api/courses/${c.id}/card`, {
+      ...card,
+      title: 'Mine',
+      expectedUpdatedAt: opened.updatedAt,
+    });
+    expectRefused(mine, 409, { message: CHANGED.course, current: { cardData: { title: 'Theirs' } } });
+    expect((await course(c.id)).cardData.title).toBe('Theirs');
+  });
+
   it('a course delete made on an older version is refused and the course kept', async () => {
     const c = await makeCourse(s.db);
     const shown = await course(c.id);
@@ -248,6 +262,7 @@ describe('the OpenAPI description', () => {
       ['/api/enrollment/{id}', 'put'],
       ['/api/enrollments/{id}', 'delete'],
       ['/api/courses/{id}/pageData', 'put'],
+      ['/api/courses/{id}/card', 'put'],
       ['/api/courses/faq/update', 'put'],
       ['/api/batches/update/{id}', 'put'],
       ['/api/services/{id}/verify', 'patch'],

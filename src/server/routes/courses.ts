@@ -24,6 +24,7 @@ import {
   COURSE_ITEM_KIND_NAMES,
   COURSE_ITEM_KINDS,
   courseCardBody,
+  courseCardUpdateBody,
   courseItemBodies,
   pageDataBody,
   versionBody,
@@ -106,8 +107,14 @@ export function courseRoutes(app: FastifyInstance, db: Db) {
 
   app.put('/api/courses/:id/card', async (request) => {
     const id = idParam(request);
-    const card = parse(courseCardBody, request.body);
-    const data = found(await asAdmin(db, request.admin, (tx) => updateCard(tx, id, card)), 'Course');
+    const { expectedUpdatedAt, ...card } = parse(courseCardUpdateBody, request.body);
+    const data = found(
+      await asAdmin(db, request.admin, async (tx) => {
+        refuseStale(await staleRecord(tx, 'course', id, expectedUpdatedAt), 'course');
+        return updateCard(tx, id, card);
+      }),
+      'Course',
+    );
     return toast(MESSAGES.server.cardUpdated, data);
   });
 

@@ -68,6 +68,8 @@ export const courseCardBody = z.object({
   price: money('Price'),
 });
 export type CourseCardBody = z.infer<typeof courseCardBody>;
+/** The card edit may name the course's version it was made on (docs/conflicts.md). */
+export const courseCardUpdateBody = courseCardBody.extend({ expectedUpdatedAt });
 
 export const slugSchema = z
   .string({ message: 'Slug is required.' })
