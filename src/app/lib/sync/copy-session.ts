@@ -1,0 +1,312 @@
+import type { SyncReply } from '@/shared/schemas/sync';
+import { SYNC_LISTS, SYNC_ORDER, SYNC_SCHEMA, type SyncList } from '@/shared/sync-lists';
+import { CopyWriter, type Dirty, type Lists } from './copy-writer';
+import { Arrivals, DECODE_ORDER, decodeList, nextToDecode } from './device-load';
+import { DeviceStore, type DeviceMeta } from './device-store';
+import { Interner } from './interning';
+import { CHUNK_FORMAT, LIST_CODECS, type SyncRows } from './list-codecs';
+import { SyncedList } from './synced-list';
+import { deferred, nextTask } from './tasks';
+import { WriteMarks } from './write-marks';
+import type { QueryClient } from '@tanstack/react-query';
+
+/**
+ * One admin's copy of the lists in this tab (docs/sync.md): in memory for the screens, stored on the device, and
+ * changed by pages (pulled by this tab when it leads, or relayed from the tab that does) and write replies.
+ */
+
+export const FORMAT = `${CHUNK_FORMAT}:${SYNC_SCHEMA}`;
+export const SYNC_QUERY_KEY = ['sync'] as const;
+/** Rows interned per task when a page brings thousands. */
+const INTERN_ROWS_PER_TASK = 500;
+
+const newLists = (): Lists =>
+  Object.fromEntries(SYNC_LISTS.map((l) => [l, new SyncedList(SYNC_ORDER[l])])) as unknown as Lists;
+const freshMeta = (gen = 1): DeviceMeta => ({ format: FORMAT, gen, cursor: null, complete: false, syncedAt: 0 });
+
+export interface SyncState {
+  /** Rows received of a full sync under way (the first one, or Reload Data's). */
+  progress: { done: number; total: number } | null;
+  /**
+   * The first pull of this start-up has ended (brought the server's changes, or failed: offline). Until then a
+   * record missing from the device copy may only be newer than it, so a screen waits before calling it gone.
+   */
+  caughtUp: boolean;
+}
+
+/** How a page is applied: which rows it may set, and the cursor to store once it is in. */
+export interface PageApply {
+  fresh: (id: string) => boolean;
+  stored: () => string;
+  /** Called in the task the changes go in, with the rows `fresh` refused. */
+  commit: (skipped: string[]) => void;
+  /** A full sync with a whole copy on screen goes into a staging copy (only the leader stages). */
+  stage: boolean;
+  /** Called in the task a finished staging copy becomes the copy. */
+  swapped?: () => void;
+}
+
+export class CopySession {
+  readonly interner = new Interner();
+  live: Lists = newLists();
+  meta: DeviceMeta = freshMeta();
+  /** A full resync under way while the live copy stays on screen: it replaces the live copy when whole. */
+  staging: { lists: Lists; gen: number; cursor: string | null } | null = null;
+  readonly copy = new CopyWriter(
+    this.interner,
+    () => this.alive,
+    () => ({ lists: this.live, gen: this.meta.gen }),
+  );
+  readonly marks = new WriteMarks(() => this.meta.cursor);
+  /** Each list once it is in memory: decoded from the device, or nothing to decode. */
+  private decoded = new Map(SYNC_LISTS.map((l) => [l, deferred()]));
+  /** Every list in memory: pulls and a new writer's write of the copy wait for it. */
+  readonly whole = deferred();
+  /** Lists the screens asked for, decoded before the others. */
+  private wanted: SyncList[] = [];
+  protected readonly abort = new AbortController();
+
+  constructor(
+    protected readonly qc: QueryClient,
+    readonly adminId: string,
+    readonly setState: (s: Partial<SyncState>) => void,
+  ) {
+    // The engine alone fills these queries: never refetched on their own, never dropped, never compared row by row.
+    for (const key of [...SYNC_LISTS.map((l) => [l]), SYNC_QUERY_KEY])
+      qc.setQueryDefaults(key, { staleTime: Infinity, gcTime: Infinity, structuralSharing: false });
+  }
+
+  get alive() {
+    return !this.abort.signal.aborted;
+  }
+
+  /**
+   * The device copy: its meta at once, then its lists decoded in the background a slice per task, each list
+   * shown as soon as it is whole (the screens wait only for the lists they show). `claim` runs once the store is
+   * open: whether this tab writes it.
+   */
+  protected async load(claim: () => Promise<void>) {
+    const arrivals = new Arrivals();
+    let reading: Promise<void> | null = null;
+    try {
+      const store = (this.copy.store = await DeviceStore.open(this.adminId));
+      await claim();
+      let seen!: () => void;
+      const metaRead = new Promise<void>((resolve) => (seen = resolve));
+      let meta: DeviceMeta | undefined;
+      const accept = (m: DeviceMeta | undefined) => {
+        meta = m;
+        seen();
+        return m?.format === FORMAT;
+      };
+      const read = store.read(DECODE_ORDER, accept, arrivals.take);
+      read.catch((err: unknown) => arrivals.fail(err));
+      await Promise.race([metaRead, read]);
+      if (meta?.format === FORMAT) {
+        this.meta = meta;
+        reading = read;
+      } else if (this.copy.writer) await store.clear();
+    } catch (err) {
+      console.warn('The device copy could not be read; keeping the lists in memory only', err);
+      this.copy.store = null;
+    }
+    if (!this.alive) return;
+    if (this.meta.complete)
+      this.qc.setQueryData(SYNC_QUERY_KEY, { syncedAt: this.meta.syncedAt }, { updatedAt: this.meta.syncedAt });
+    void this.decodeAll(reading, arrivals);
+  }
+
+  /** The stored lists into memory, one list at a time in DECODE_ORDER (the ones screens want first). */
+  private async decodeAll(reading: Promise<void> | null, arrivals: Arrivals) {
+    try {
+      const left = new Set(reading ? DECODE_ORDER : []);
+      while (left.size > 0) {
+        const list = nextToDecode(left, this.wanted);
+        left.delete(list);
+        const stored = await decodeList(list, arrivals, this.interner, () => this.alive);
+        if (!stored || !this.alive) return;
+        const relaid = (this.live[list] as SyncedList<SyncRows[typeof list]>).load(stored);
+        if (relaid.size > 0)
+          void this.copy.persist(this.copy.encode(this.live, this.meta.gen, new Map([[list, relaid]])));
+        this.listDecoded(list);
+      }
+      await reading;
+    } catch (err) {
+      console.warn('The device copy could not be read; syncing it again', err);
+      this.live = newLists();
+      this.meta = freshMeta(this.meta.gen + 1);
+    }
+    if (!this.alive) return;
+    for (const list of SYNC_LISTS) this.listDecoded(list);
+    this.whole.resolve();
+    this.whole.done = true;
+    if (this.copy.writer) await this.copy.store?.dropOtherGens(this.meta.gen).catch((err) => console.warn(err));
+  }
+
+  /** A list is in memory: whoever waits for it goes on, and the screens get it when the copy is whole. */
+  private listDecoded(list: SyncList) {
+    const d = this.decoded.get(list)!;
+    if (d.done) return;
+    d.done = true;
+    d.resolve();
+    if (this.meta.complete) this.qc.setQueryData([list], this.live[list].list());
+  }
+
+  isDecoded(list: SyncList) {
+    return this.decoded.get(list)!.done;
+  }
+
+  /** A list for a screen: once it is decoded (it goes first), and the copy is whole (`pull` until it is). */
+  async read<L extends SyncList>(list: L, pull: () => Promise<void>): Promise<SyncRows[L][]> {
+    if (!this.wanted.includes(list)) this.wanted.push(list);
+    await this.decoded.get(list)!.promise;
+    if (!this.meta.complete) await pull();
+    return this.peek(list);
+  }
+
+  /** The list as held now. */
+  peek<L extends SyncList>(list: L): SyncRows[L][] {
+    return this.live[list].list() as SyncRows[L][];
+  }
+
+  /** The lists into their queries, and the sync time into ['sync'] (the shell's "Synced … ago"). */
+  publish(lists: readonly SyncList[], syncedAt?: number) {
+    for (const list of lists) this.qc.setQueryData([list], this.live[list].list());
+    if (syncedAt) this.qc.setQueryData(SYNC_QUERY_KEY, { syncedAt }, { updatedAt: syncedAt });
+  }
+
+  /** One page into the copy (or the staging copy), stored with its cursor in one transaction, then shown. */
+  async applyPage(reply: SyncReply, how: PageApply) {
+    if (reply.reset) this.beginReset(how.stage);
+    const staging = this.staging;
+    const target = staging?.lists ?? this.live;
+    const gen = staging?.gen ?? this.meta.gen;
+    const wasComplete = this.meta.complete;
+    const now = Date.now();
+    const dirty = await this.applyChanges(target, reply, staging ? () => true : how.fresh, (skipped) => {
+      if (staging) staging.cursor = reply.cursor;
+      else
+        this.meta = {
+          ...this.meta,
+          cursor: how.stored(),
+          complete: wasComplete || !reply.hasMore,
+          syncedAt: reply.hasMore ? this.meta.syncedAt : now,
+        };
+      how.commit(skipped);
+    });
+    if (staging) {
+      if (reply.hasMore)
+        return this.copy.persist({ put: (await this.copy.encodeInSlices(target, gen, dirty)).put, delete: [] });
+      // The resync is whole: it becomes the copy, in one transaction with the old copy's removal.
+      this.live = staging.lists;
+      this.staging = null;
+      this.meta = { format: FORMAT, gen, cursor: how.stored(), complete: true, syncedAt: now };
+      how.swapped?.();
+      await this.copy.persist({
+        ...(await this.copy.encodeInSlices(target, gen, dirty)),
+        dropGen: gen - 1,
+        meta: this.meta,
+      });
+      return this.publish(SYNC_LISTS, now);
+    }
+    // A write reply's chunks still waiting to be stored go first (storeLocal defers them): this page may have
+    // skipped those rows as older, and its cursor must never be stored ahead of them.
+    await this.copy.storing?.catch(() => {});
+    await this.copy.persist({ ...(await this.copy.encodeInSlices(target, gen, dirty)), meta: this.meta });
+    if (!this.meta.complete) return;
+    // Only the lists that changed: a pull that brings what the copy holds already re-renders no screen.
+    const changed = [...dirty].filter(([, chunks]) => chunks.size > 0).map(([list]) => list);
+    this.publish(wasComplete ? changed : SYNC_LISTS, reply.hasMore ? undefined : now);
+  }
+
+  /**
+   * A reset: with a whole copy on screen (Reload Data, or a cursor the server can no longer serve), the full
+   * sync goes into a staging copy and replaces it at the end; a first sync simply starts over.
+   */
+  private beginReset(stage: boolean) {
+    if (this.meta.complete && stage) {
+      this.staging = { lists: newLists(), gen: this.meta.gen + 1, cursor: null };
+      return;
+    }
+    this.live = newLists();
+    void this.copy.persist({ put: [], delete: [], dropGen: this.meta.gen });
+  }
+
+  /**
+   * The changes into `lists`: rows interned a slice per task (a bulk write's thousands), then checked and applied
+   * in one task, so that a write reply applied meanwhile counts, and every tab sees this page at one point.
+   */
+  private async applyChanges(
+    lists: Lists,
+    reply: SyncReply,
+    fresh: (id: string) => boolean,
+    commit: (s: string[]) => void,
+  ) {
+    const interned = new Map<SyncList, SyncRows[SyncList][]>();
+    let n = 0;
+    for (const list of SYNC_LISTS) {
+      const rows: SyncRows[SyncList][] = [];
+      for (const r of reply.changes[list].upserts) {
+        if (++n % INTERN_ROWS_PER_TASK === 0) await nextTask();
+        rows.push(LIST_CODECS[list].intern(r as never, this.interner));
+      }
+      interned.set(list, rows);
+    }
+    const dirty: Dirty = new Map();
+    const skipped: string[] = [];
+    const keep = (id: string) => fresh(id) || (skipped.push(id), false);
+    for (const list of SYNC_LISTS) {
+      const rows = interned.get(list)!.filter((r) => keep(r._id));
+      const gone = reply.changes[list].deletes.filter(keep);
+      if (rows.length === 0 && gone.length === 0) continue;
+      if (list === 'users') {
+        for (const u of rows as SyncRows['users'][]) this.interner.setUser(u);
+        for (const id of gone) this.interner.deleteUser(id);
+      }
+      dirty.set(list, (lists[list] as SyncedList<(typeof rows)[number]>).apply(rows, gone));
+    }
+    commit(skipped);
+    return dirty;
+  }
+
+  /** Rows into the live copy (a write's reply, or one relayed): memory and screens at once, the device after. */
+  putIn<L extends SyncList>(list: L, upserts: readonly SyncRows[L][], deletes: readonly string[]) {
+    const codec = LIST_CODECS[list];
+    const rows = upserts.map((r) => codec.intern(r, this.interner));
+    if (list === 'users') for (const u of rows as SyncRows['users'][]) this.interner.setUser(u);
+    if (list === 'users') for (const id of deletes) this.interner.deleteUser(id);
+    const chunks = (this.live[list] as SyncedList<SyncRows[L]>).apply(rows, deletes);
+    if (chunks.size > 0) this.publish([list]);
+    this.copy.storeLocal(list, chunks);
+  }
+
+  /** A copy another tab sent whole (its resync): it replaces this one. */
+  async replaceAll(all: Record<SyncList, unknown[]>, meta: DeviceMeta) {
+    const lists = newLists();
+    this.interner.clear(); // it holds the users of the users list: the new one's
+    const changes = Object.fromEntries(SYNC_LISTS.map((l) => [l, { upserts: all[l], deletes: [] }]));
+    const reply = {
+      success: true,
+      reset: true,
+      changes,
+      cursor: meta.cursor ?? '',
+      hasMore: false,
+    } as unknown as SyncReply;
+    await this.applyChanges(
+      lists,
+      reply,
+      () => true,
+      () => {
+        this.live = lists;
+        this.meta = { ...meta, gen: this.meta.gen };
+      },
+    );
+    this.publish(SYNC_LISTS, meta.syncedAt);
+  }
+
+  /** Everything this tab holds, as a new generation (a tab that has just become the writer). */
+  async writeAll() {
+    this.meta = { ...this.meta, gen: this.meta.gen + 1 };
+    await this.copy.writeAll(this.live, this.meta.gen, { dropGen: this.meta.gen - 1, meta: this.meta });
+  }
+}

@@ -1,0 +1,83 @@
+import type { SyncList } from '@/shared/sync-lists';
+import { LIST_CODECS, type SyncRows } from './list-codecs';
+import { nextTask } from './tasks';
+import type { StoredChunk } from './device-store';
+import type { Interner } from './interning';
+
+/** Loading the device copy at start-up: the stored chunks as they arrive, decoded a slice per task. */
+
+/** Decoding a stored copy yields to the browser this often: well under the 50 ms of a long task. */
+const DECODE_SLICE_MS = 16;
+/**
+ * The order a start-up decodes the lists in, one at a time, each shown as soon as it is whole: users first (the
+ * enrollments and purchases embed them), then the small ones; a list a screen asks for goes next.
+ */
+export const DECODE_ORDER: readonly SyncList[] = ['users', 'batches', 'courses', 'enrollments', 'services', 'activity'];
+const EMBEDS_USERS: ReadonlySet<SyncList> = new Set(['enrollments', 'services']);
+
+/** The next list to decode: one a screen asked for first, but never one that embeds users before the users. */
+export function nextToDecode(left: ReadonlySet<SyncList>, wanted: readonly SyncList[]): SyncList {
+  const list = wanted.find((l) => left.has(l)) ?? DECODE_ORDER.find((l) => left.has(l))!;
+  return EMBEDS_USERS.has(list) && left.has('users') ? 'users' : list;
+}
+
+/** The stored chunks of each list as the device store hands them over, waited for one by one. */
+export class Arrivals {
+  private queues = new Map<SyncList, { chunks: StoredChunk[]; at: number; ended: boolean }>();
+  private wake: (() => void) | null = null;
+  private error: unknown = null;
+
+  private queue(list: SyncList) {
+    let q = this.queues.get(list);
+    if (!q) this.queues.set(list, (q = { chunks: [], at: 0, ended: false }));
+    return q;
+  }
+  readonly take = (list: SyncList, chunk: StoredChunk | null) => {
+    const q = this.queue(list);
+    if (chunk) q.chunks.push(chunk);
+    else q.ended = true;
+    this.wake?.();
+  };
+  fail(error: unknown) {
+    this.error = error ?? new Error('The device copy could not be read');
+    this.wake?.();
+  }
+  /** The list's next chunk; null once it has no more. */
+  async next(list: SyncList): Promise<StoredChunk | null> {
+    for (;;) {
+      if (this.error) throw this.error;
+      const q = this.queue(list);
+      if (q.at < q.chunks.length) {
+        const chunk = q.chunks[q.at]!;
+        q.chunks[q.at++] = undefined as never; // its text can go once decoded
+        return chunk;
+      }
+      if (q.ended) return null;
+      await new Promise<void>((resolve) => (this.wake = resolve));
+      this.wake = null;
+    }
+  }
+}
+
+/** One list's stored chunks, decoded in slices that leave the browser free every DECODE_SLICE_MS; null if ended. */
+export async function decodeList<L extends SyncList>(
+  list: L,
+  arrivals: Arrivals,
+  interner: Interner,
+  alive: () => boolean,
+): Promise<{ key: number; rows: SyncRows[L][] }[] | null> {
+  const codec = LIST_CODECS[list];
+  const stored: { key: number; rows: SyncRows[L][] }[] = [];
+  let slice = performance.now();
+  for (let chunk = await arrivals.next(list); chunk; chunk = await arrivals.next(list)) {
+    if (performance.now() - slice > DECODE_SLICE_MS) {
+      await nextTask();
+      if (!alive()) return null;
+      slice = performance.now();
+    }
+    const rows = codec.decode(chunk.text, interner) as SyncRows[L][];
+    if (list === 'users') for (const u of rows as SyncRows['users'][]) interner.setUser(u);
+    stored.push({ key: chunk.key[2], rows });
+  }
+  return stored;
+}

@@ -1,0 +1,306 @@
+import type { SyncReply } from '@/shared/schemas/sync';
+import { SYNC_LISTS, type SyncList } from '@/shared/sync-lists';
+import { CopySession, SYNC_QUERY_KEY, type SyncState } from './copy-session';
+import { LIST_CODECS, type SyncRows } from './list-codecs';
+import { pullPages } from './page-puller';
+import { followSyncStream, STREAM_RETRY_MAX_MS } from './sync-stream';
+import { Leadership } from './tab-leader';
+import { TabRelay } from './tab-relay';
+import { nextTask } from './tasks';
+import type { SyncedList } from './synced-list';
+import type { Mark } from './write-marks';
+import type { QueryClient } from '@tanstack/react-query';
+
+/** How often the lists are pulled while the stream is down: never faster than this. */
+export const POLL_MS = STREAM_RETRY_MAX_MS;
+/** Rows of a bulk write patched, found and replaced per task (about 10 ms on a 2-core machine). */
+export const PATCH_ROWS_PER_TASK = 500;
+
+/**
+ * This tab's sync: when it leads (tab-leader.ts) it keeps the stream, pulls and stores the copy, telling the
+ * other tabs each change; when it follows, it applies what the leader tells, and hands it its write replies and
+ * pull requests (tab-relay.ts).
+ */
+export class SyncSession extends CopySession {
+  readonly loaded: Promise<void>;
+  private readonly lead: Leadership;
+  readonly relay: TabRelay;
+  /** This tab's time as the leader: its stream, polls and pulls end with it. */
+  private leading: AbortController | null = null;
+  /** Write replies applied here, by the tick they went in at: a page asked for before must not put back an older row. */
+  private touched = new Map<string, number>();
+  /** The clock of this tab's events: requests sent, replies applied. */
+  private seq = 0;
+  /** Reload Data asked for a full sync: the next page is asked for without a cursor. */
+  private forceReset = false;
+  private running: Promise<void> | null = null;
+  private again: Promise<void> | null = null;
+  private poll: ReturnType<typeof setInterval> | undefined;
+  private readonly unwatch: () => void;
+  private readonly onFreeze = () => this.lead.stepDown();
+  private readonly onPageHide = (e: PageTransitionEvent) => e.persisted && this.lead.stepDown();
+
+  constructor(qc: QueryClient, adminId: string, setState: (s: Partial<SyncState>) => void) {
+    super(qc, adminId, setState);
+    const signal = this.abort.signal;
+    this.lead = new Leadership(
+      `coursedesk-device-${adminId}`,
+      signal,
+      () => this.takeOver(),
+      () => this.stepDown(),
+    );
+    this.relay = new TabRelay(this, adminId, this.lead.shared);
+    this.unwatch = this.marks.watch();
+    document.addEventListener('freeze', this.onFreeze);
+    window.addEventListener('pagehide', this.onPageHide);
+    this.loaded = this.load(async () => {
+      await this.lead.claim();
+      this.copy.writer = this.lead.leading;
+    });
+  }
+
+  get isLeader() {
+    return this.lead.leading;
+  }
+
+  /** Waits until the copy is whole: at once from the device (its lists still decoding), else after the first full sync. */
+  async ready() {
+    await this.loaded;
+    if (!this.meta.complete) await this.pull();
+  }
+
+  async readList<L extends SyncList>(list: L): Promise<SyncRows[L][]> {
+    await this.loaded;
+    return this.read(list, () => this.pull());
+  }
+
+  /** Starts syncing: the leader pulls and follows the stream; a follower asks the leader once (to catch up). */
+  follow() {
+    if (this.lead.leading) this.startLeading();
+    else this.background();
+  }
+
+  private startLeading() {
+    this.leading = new AbortController();
+    const signal = AbortSignal.any([this.leading.signal, this.abort.signal]);
+    this.background();
+    followSyncStream(signal, {
+      onChange: () => this.background(),
+      onState: (up) => {
+        clearInterval(this.poll);
+        if (!up && !signal.aborted) this.poll = setInterval(() => this.background(), POLL_MS);
+      },
+      onRejected: () => this.background(),
+    });
+  }
+
+  /** This tab was frozen: another leads; what it started ends. */
+  private stepDown() {
+    this.leading?.abort();
+    this.leading = null;
+    clearInterval(this.poll);
+    this.copy.writer = false;
+  }
+
+  /** The leader went: this tab writes all it holds as the device copy, then leads. */
+  private async takeOver() {
+    await this.loaded;
+    await this.whole.promise;
+    await this.relay.drained();
+    if (!this.alive) return;
+    this.copy.writer = true;
+    await this.writeAll().catch((err) => console.warn('Could not store the device copy', err));
+    this.relay.becameLeader();
+    this.startLeading();
+  }
+
+  /** A pull nobody waits for: its errors are reported by the query cache (toast, or the end of the session). */
+  background() {
+    this.pull().catch(() => {});
+  }
+
+  /** One pull at a time; a request during one runs once more after it (many requests, one more pull). */
+  pull(): Promise<void> {
+    if (!this.running)
+      return (this.running = this.fetchPull().finally(() => {
+        this.running = null;
+      }));
+    return (this.again ??= this.running
+      .catch(() => {})
+      .then(() => {
+        this.again = null;
+        return this.pull();
+      }));
+  }
+
+  /** Through the query cache, so a failed pull is reported like every failed read (lib/query-client.ts). */
+  private async fetchPull() {
+    try {
+      await this.qc.fetchQuery({
+        queryKey: SYNC_QUERY_KEY,
+        queryFn: ({ signal }) => (this.lead.leading ? this.pullNow(signal) : this.relay.ask(this.takeReset())),
+        staleTime: 0,
+      });
+    } finally {
+      this.setState({ caughtUp: true });
+    }
+  }
+
+  private takeReset() {
+    const reset = this.forceReset;
+    this.forceReset = false;
+    return reset;
+  }
+
+  /** The leader's pull: pages until the server has nothing more, each applied, stored and told to the tabs. */
+  private async pullNow(signal: AbortSignal): Promise<{ syncedAt: number }> {
+    await this.loaded;
+    await this.whole.promise;
+    const reset = this.takeReset();
+    const start = this.seq + 1;
+    await pullPages({
+      from: reset ? null : this.staging ? this.staging.cursor : this.meta.cursor,
+      signal: AbortSignal.any([signal, this.abort.signal, this.leading?.signal ?? signal]),
+      live: () => this.meta.complete,
+      tick: () => ++this.seq,
+      apply: (reply, seq) => this.applyPulled(reply, seq, start),
+    });
+    return { syncedAt: this.meta.syncedAt };
+  }
+
+  private async applyPulled(reply: SyncReply, seq: number, start: number) {
+    await this.applyPage(reply, {
+      stage: true,
+      fresh: (id) => (this.touched.get(id) ?? 0) <= seq,
+      stored: () => this.marks.advance(reply.cursor, start),
+      commit: (skipped) => {
+        if (!this.staging)
+          this.relay.post({ t: 'page', reply, skipped, cursor: this.meta.cursor!, pos: this.marks.pos });
+      },
+      swapped: () =>
+        this.relay.post({
+          t: 'swap',
+          lists: Object.fromEntries(SYNC_LISTS.map((l) => [l, this.live[l].list()])) as never,
+          meta: this.meta,
+          pos: this.marks.pos,
+        }),
+    });
+    for (const [id, at] of this.touched) if (at <= seq) this.touched.delete(id);
+    this.setState({ progress: reply.hasMore && reply.progress ? reply.progress : null });
+  }
+
+  /** A write's reply: into the copy at once (memory, device, screens, other tabs), then a pull for what it changed too. */
+  applyLocal<L extends SyncList>(list: L, upserts: readonly SyncRows[L][], deletes: readonly string[]) {
+    // A list not decoded yet is not on any screen: the pull brings the change.
+    if (!this.isDecoded(list)) return this.background();
+    if (this.lead.leading) this.putReply(list, upserts, deletes);
+    else {
+      this.putIn(list, upserts, deletes);
+      this.relay.sendLocal(list, upserts, deletes, this.marks.oldest());
+    }
+    this.background();
+  }
+
+  /**
+   * The leader puts a write's reply in (its own, or a follower's: `others` its mark, `echo` its message): the
+   * cursor is held back to where the copy stood when the write was sent (write-marks.ts).
+   */
+  putReply<L extends SyncList>(
+    list: L,
+    upserts: readonly SyncRows[L][],
+    deletes: readonly string[],
+    others: readonly Mark[] = [],
+    echo: string | null = null,
+  ) {
+    this.holdFor([...upserts.map((r) => r._id), ...deletes], others);
+    this.putIn(list, upserts, deletes);
+    this.tellApplied(list, upserts, deletes, echo);
+  }
+
+  /** A reply's rows go in now: pages asked for before must not put them back, and the cursor is held. */
+  private holdFor(ids: readonly string[], others: readonly Mark[]) {
+    const tick = ++this.seq;
+    const cursor = this.marks.holdAt(this.marks.oldest(others), tick);
+    this.meta = { ...this.meta, cursor };
+    void this.copy.persist({ put: [], delete: [], meta: this.meta });
+    for (const id of ids) this.touched.set(id, tick);
+  }
+
+  private tellApplied(list: SyncList, upserts: readonly unknown[], deletes: readonly string[], echo: string | null) {
+    const { cursor } = this.meta;
+    this.relay.post({
+      t: 'applied',
+      list,
+      upserts: [...upserts],
+      deletes: [...deletes],
+      cursor,
+      pos: this.marks.pos,
+      echo,
+    });
+  }
+
+  /**
+   * A bulk write whose reply names the rows done (not their server copy): `held` are the rows as the screen
+   * held them, and `patch` changes one as the server did. Patched, checked and applied a slice per task (10,000
+   * rows at once were one task of 70 to 110 ms: finding each in 200,000 and replacing it), then shown, stored and
+   * told as one change. A row that changed or went meanwhile (a pull brought the server's copy) is left as it is.
+   */
+  async patchLocal<L extends SyncList>(
+    list: L,
+    held: readonly SyncRows[L][],
+    patch: (row: SyncRows[L]) => SyncRows[L],
+  ) {
+    if (!this.isDecoded(list)) return this.background();
+    const leading = this.lead.leading;
+    const mark = this.marks.oldest();
+    if (leading)
+      this.holdFor(
+        held.map((r) => r._id),
+        [],
+      );
+    const codec = LIST_CODECS[list];
+    const current = this.live[list] as SyncedList<SyncRows[L]>;
+    const stamp = (r: unknown) => (r as { updatedAt?: string }).updatedAt ?? '';
+    const changed = new Set<number>();
+    const all: SyncRows[L][] = [];
+    for (let at = 0; at < held.length; at += PATCH_ROWS_PER_TASK) {
+      if (at > 0) await nextTask();
+      if (!this.alive) return;
+      const kept: SyncRows[L][] = [];
+      for (const row of held.slice(at, at + PATCH_ROWS_PER_TASK)) {
+        const next = codec.intern(patch(row), this.interner);
+        const now = current.find(next);
+        if (now !== undefined && stamp(now) <= stamp(next)) kept.push(next);
+      }
+      if (list === 'users') for (const u of kept as SyncRows['users'][]) this.interner.setUser(u);
+      for (const chunk of current.apply(kept, [])) changed.add(chunk);
+      all.push(...kept);
+    }
+    this.copy.storeLocal(list, changed);
+    // The screens render in a task of their own.
+    await nextTask();
+    if (!this.alive) return;
+    this.publish([list]);
+    if (leading) this.tellApplied(list, all, [], null);
+    else this.relay.sendLocal(list, all, [], mark);
+    this.background();
+  }
+
+  /** Reload Data: a full sync from the server, the current copy on screen until it is whole. */
+  async resync() {
+    await this.loaded;
+    this.forceReset = true;
+    await this.pull();
+  }
+
+  stop() {
+    this.abort.abort();
+    this.unwatch();
+    this.relay.close();
+    clearInterval(this.poll);
+    document.removeEventListener('freeze', this.onFreeze);
+    window.removeEventListener('pagehide', this.onPageHide);
+    this.copy.store?.close();
+    this.interner.clear();
+  }
+}

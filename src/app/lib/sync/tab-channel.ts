@@ -1,0 +1,52 @@
+import type { SyncList, SyncReply } from '@/shared/schemas/sync';
+import type { DeviceMeta } from './device-store';
+import type { Mark } from './write-marks';
+
+/** What the tabs of one admin tell each other (docs/sync.md, "One stream per browser"). */
+export type TabMessage =
+  /** The leader applied a page to the copy (`skipped`: rows a newer write reply held), storing `cursor`. */
+  | { t: 'page'; reply: SyncReply; skipped: string[]; cursor: string; pos: number }
+  /** The leader's full resync (Reload Data) became the copy: every list whole. */
+  | { t: 'swap'; lists: Record<SyncList, unknown[]>; meta: DeviceMeta; pos: number }
+  /** The leader put a write's reply into the copy (`echo`: the follower's message it came in). */
+  | {
+      t: 'applied';
+      list: SyncList;
+      upserts: unknown[];
+      deletes: string[];
+      cursor: string | null;
+      pos: number;
+      echo: string | null;
+    }
+  /** A follower's write reply, for the leader to put in; `mark`: where the follower's copy stood at the write. */
+  | { t: 'local'; id: string; list: SyncList; upserts: unknown[]; deletes: string[]; mark: Mark }
+  /** A follower asks the leader to pull (or to resync: Reload Data). */
+  | { t: 'pull'; id: string; resync: boolean }
+  /** The leader's pull asked for as `id` ended (`error`: how it failed). */
+  | { t: 'pulled'; id: string; error: PullError | null }
+  /** A tab has just become the leader: followers send again what it may not have had. */
+  | { t: 'lead' };
+
+export interface PullError {
+  kind: 'http' | 'network' | 'unexpected';
+  status: number | null;
+  body: { success?: boolean; message?: string } | null;
+  message: string;
+}
+
+/** The BroadcastChannel of one admin's tabs; null where there is none. */
+export function openTabChannel(adminId: string, onMessage: (m: TabMessage) => void) {
+  if (typeof BroadcastChannel !== 'function') return null;
+  const channel = new BroadcastChannel(`coursedesk-sync-${adminId}`);
+  channel.onmessage = (event: MessageEvent<TabMessage>) => onMessage(event.data);
+  let open = true;
+  return {
+    // A tab's work may still finish after it closed (a pull's last page): nobody needs to hear of it then.
+    post: (m: TabMessage) => open && channel.postMessage(m),
+    close: () => {
+      open = false;
+      channel.close();
+    },
+  };
+}
+export type TabChannel = NonNullable<ReturnType<typeof openTabChannel>>;

@@ -1,0 +1,154 @@
+import { ApiError } from '@/app/lib/api-client';
+import { STORAGE_KEYS } from '@/shared/constants';
+import type { SyncList } from '@/shared/schemas/sync';
+import { openTabChannel, type PullError, type TabChannel, type TabMessage } from './tab-channel';
+import type { SyncRows } from './list-codecs';
+import type { SyncSession } from './sync-session';
+import type { Mark } from './write-marks';
+
+type Local = Extract<TabMessage, { t: 'local' }>;
+
+/**
+ * The tabs' side of the sync (docs/sync.md, "One stream per browser"). The leader tells every change it makes to
+ * the copy, in the order it makes them; a follower applies them in that order, so it holds what the leader holds.
+ * A follower's write reply shows in it at once and goes to the leader, which puts it in and echoes it; until the
+ * echo, the leader's older news of those rows is not applied (it was made before the reply went in).
+ */
+export class TabRelay {
+  private readonly channel: TabChannel | null;
+  /** Messages are handled one after another, once the copy is in memory. */
+  private inbox: Promise<void> = Promise.resolve();
+  /** Rows of this tab's write replies the leader has not echoed yet, by row id: the message they went in. */
+  private pending = new Map<string, string>();
+  /** This tab's write replies not echoed yet, sent again to a new leader. */
+  private sent = new Map<string, Local>();
+  /** Pulls this tab asked the leader for. */
+  private asked = new Map<string, { resync: boolean; done: (error: PullError | null) => void }>();
+
+  constructor(
+    private readonly s: SyncSession,
+    adminId: string,
+    shared: boolean,
+  ) {
+    this.channel = shared ? openTabChannel(adminId, (m) => this.receive(m)) : null;
+  }
+
+  post(m: TabMessage) {
+    this.channel?.post(m);
+  }
+
+  close() {
+    this.channel?.close();
+  }
+
+  /** Every message received so far has been handled. */
+  drained() {
+    return this.inbox;
+  }
+
+  private receive(m: TabMessage) {
+    this.inbox = this.inbox
+      .then(() => this.handle(m))
+      .catch((err: unknown) => console.warn('A message from another tab could not be applied', err));
+  }
+
+  private async handle(m: TabMessage) {
+    await this.s.whole.promise;
+    if (!this.s.alive) return;
+    const leading = this.s.isLeader;
+    if (m.t === 'pulled') return this.asked.get(m.id)?.done(m.error);
+    if (m.t === 'lead') return this.resend();
+    if (leading) {
+      if (m.t === 'local') this.s.putReply(m.list, m.upserts as never[], m.deletes, [m.mark], m.id);
+      if (m.t === 'pull')
+        void (m.resync ? this.s.resync() : this.s.pull()).then(
+          () => this.post({ t: 'pulled', id: m.id, error: null }),
+          (err: unknown) => this.post({ t: 'pulled', id: m.id, error: pullError(err) }),
+        );
+      return;
+    }
+    if (m.t === 'page') {
+      const skipped = new Set(m.skipped);
+      await this.s.applyPage(m.reply, {
+        stage: false,
+        fresh: (id) => !skipped.has(id) && !this.pending.has(id),
+        stored: () => m.cursor,
+        commit: () => this.s.marks.follow(m.pos),
+      });
+      this.s.setState({ progress: m.reply.hasMore && m.reply.progress ? m.reply.progress : null });
+    }
+    if (m.t === 'swap') {
+      await this.s.replaceAll(m.lists, m.meta);
+      this.s.marks.follow(m.pos);
+    }
+    if (m.t === 'applied') {
+      if (m.echo) this.echoed(m.echo);
+      const mine = (id: string) => this.pending.has(id);
+      const upserts = (m.upserts as SyncRows[SyncList][]).filter((r) => !mine(r._id));
+      this.s.putIn(
+        m.list,
+        upserts as never[],
+        m.deletes.filter((id) => !mine(id)),
+      );
+      this.s.meta = { ...this.s.meta, cursor: m.cursor };
+      this.s.marks.follow(m.pos);
+    }
+  }
+
+  /** A follower's write reply, shown here already, for the leader to put in. */
+  sendLocal<L extends SyncList>(list: L, upserts: readonly SyncRows[L][], deletes: readonly string[], mark: Mark) {
+    const id = crypto.randomUUID();
+    const local: Local = { t: 'local', id, list, upserts: [...upserts], deletes: [...deletes], mark };
+    for (const r of upserts) this.pending.set(r._id, id);
+    for (const d of deletes) this.pending.set(d, id);
+    this.sent.set(id, local);
+    this.post(local);
+  }
+
+  private echoed(id: string) {
+    this.sent.delete(id);
+    for (const [row, by] of this.pending) if (by === id) this.pending.delete(row);
+  }
+
+  /** A pull by the leader (a resync: Reload Data); resolves once its changes are applied here. */
+  ask(resync: boolean): Promise<{ syncedAt: number }> {
+    const id = crypto.randomUUID();
+    return new Promise((resolve, reject) => {
+      this.asked.set(id, {
+        resync,
+        done: (error) => {
+          this.asked.delete(id);
+          if (!error) return resolve({ syncedAt: this.s.meta.syncedAt });
+          const token = localStorage.getItem(STORAGE_KEYS.authToken);
+          reject(new ApiError(error.kind, error.status, error.body, error.message, token));
+        },
+      });
+      this.post({ t: 'pull', id, resync });
+    });
+  }
+
+  /** A new leader: it may not have had this tab's replies and requests. */
+  private resend() {
+    for (const local of this.sent.values()) this.post(local);
+    for (const [id, { resync }] of this.asked) this.post({ t: 'pull', id, resync });
+  }
+
+  /** This tab leads now: its unechoed replies are in its copy already, its requests are its own pulls. */
+  becameLeader() {
+    const held = [...this.sent.values()];
+    this.sent.clear();
+    this.pending.clear();
+    for (const local of held) this.s.putReply(local.list, local.upserts as never[], local.deletes, [local.mark]);
+    for (const { resync, done } of this.asked.values())
+      (resync ? this.s.resync() : this.s.pull()).then(
+        () => done(null),
+        (err: unknown) => done(pullError(err)),
+      );
+    this.post({ t: 'lead' });
+  }
+}
+
+function pullError(err: unknown): PullError {
+  if (err instanceof ApiError) return { kind: err.kind, status: err.status, body: err.body, message: err.message };
+  return { kind: 'unexpected', status: null, body: null, message: String(err) };
+}

@@ -1,0 +1,110 @@
+import { waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { auth } from '@/app/features/auth/auth-store';
+import { createQueryClient } from '@/app/lib/query-client';
+import { writeSession } from '@/app/lib/session-storage';
+import { deleteDeviceCopies } from '@/app/lib/sync/device-store';
+import { SyncSession } from '@/app/lib/sync/sync-session';
+import type { User } from '@/shared/schemas';
+import { adminUser, users } from '../mocks/fixtures';
+import { server } from '../mocks/server';
+import { setMockLists } from '../mocks/sync-api';
+import { deviceCopy } from '../utils/device-copy';
+import { installWebLocks } from '../utils/web-locks';
+
+/**
+ * Several tabs of one admin in one browser profile (docs/sync.md, "One stream per browser"): one leads (the Web
+ * Lock's holder) and keeps the stream, pulls and writes the device copy; the others follow it over a
+ * BroadcastChannel, and one of them takes over when it closes.
+ */
+
+let removeLocks: () => void;
+const tabs: SyncSession[] = [];
+/** Requests to the sync routes since the last `counted()`. */
+let streams = 0;
+let pulls = 0;
+const count = ({ request }: { request: Request }) => {
+  const { pathname } = new URL(request.url);
+  if (pathname === '/api/sync/stream') streams++;
+  if (pathname === '/api/sync') pulls++;
+};
+
+beforeEach(() => {
+  removeLocks = installWebLocks();
+  writeSession('test-token', adminUser);
+  auth.reload();
+  streams = pulls = 0;
+  server.events.on('request:start', count);
+});
+afterEach(async () => {
+  server.events.removeListener('request:start', count);
+  for (const tab of tabs.splice(0)) tab.stop();
+  removeLocks();
+  await deleteDeviceCopies();
+});
+
+async function openTab() {
+  const qc = createQueryClient();
+  const tab = new SyncSession(qc, adminUser._id, () => {});
+  tabs.push(tab);
+  await tab.loaded;
+  tab.follow();
+  await tab.ready();
+  const name = (id: string) => qc.getQueryData<User[]>(['users'])?.find((u) => u._id === id)?.name;
+  return { tab, qc, name };
+}
+const R = users[0]!;
+const withR = (row: User) => users.map((u) => (u._id === R._id ? row : u));
+
+describe('tabs of one admin', () => {
+  it('one tab keeps the stream and pulls once per change; every tab shows it', async () => {
+    const a = await openTab();
+    await waitFor(async () => expect((await deviceCopy(adminUser._id))?.meta.complete).toBe(true));
+    const others = [await openTab(), await openTab()];
+    expect(a.tab.isLeader).toBe(true);
+    expect(others.map((t) => t.tab.isLeader)).toEqual([false, false]);
+    await waitFor(() => expect(streams).toBe(1));
+    await Promise.all(tabs.map((t) => t.pull())); // the followers' catch-up pulls (the leader's) have ended
+    pulls = 0;
+
+    setMockLists({ users: withR({ ...R, name: 'Changed Elsewhere' }) });
+    for (const t of [a, ...others]) await waitFor(() => expect(t.name(R._id)).toBe('Changed Elsewhere'));
+    expect(pulls).toBe(1);
+    expect(streams).toBe(1);
+  });
+
+  it("a follower's write reply shows in it at once, then in every tab, and the leader stores it", async () => {
+    const a = await openTab();
+    const b = await openTab();
+    const c = await openTab();
+    const mine = { ...R, name: 'Written In Tab B' };
+    setMockLists({ users: withR(mine) }); // the write commits; its reply comes to tab B
+    b.tab.applyLocal('users', [mine], []);
+    expect(b.name(R._id)).toBe(mine.name);
+    for (const t of [a, c]) await waitFor(() => expect(t.name(R._id)).toBe(mine.name));
+    await waitFor(async () =>
+      expect((await deviceCopy(adminUser._id))!.rows.users.find((u) => u._id === R._id)).toMatchObject(mine),
+    );
+  });
+
+  it('closing the leading tab hands the stream to another, and changes still reach every open tab', async () => {
+    const a = await openTab();
+    const b = await openTab();
+    const c = await openTab();
+    await waitFor(() => expect(streams).toBe(1));
+    a.tab.stop();
+    await waitFor(() => expect(streams).toBe(2)); // the next tab in the lock's queue opened its own
+    const [leader, follower] = b.tab.isLeader ? [b, c] : [c, b];
+    expect(leader.tab.isLeader).toBe(true);
+    expect(follower.tab.isLeader).toBe(false);
+
+    setMockLists({ users: withR({ ...R, name: 'After The Handover' }) });
+    for (const t of [b, c]) await waitFor(() => expect(t.name(R._id)).toBe('After The Handover'));
+    // The new leader stored everything it held as the device copy, and goes on storing.
+    await waitFor(async () =>
+      expect(((await deviceCopy(adminUser._id))!.rows.users.find((u) => u._id === R._id) as User).name).toBe(
+        'After The Handover',
+      ),
+    );
+  });
+});
