@@ -43,5 +43,5 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   },
 });
 
-/** The theme choice is saved under the key "theme" (spec 1), dark by default. */
+/** The theme choice is saved under the key "theme", dark by default. */
 export const colorSchemeManager = localStorageColorSchemeManager({ key: STORAGE_KEYS.theme });

@@ -1,4 +1,4 @@
-/** Business constants and limits of spec section 9, in one place for the PWA and the server. */
+/** The business constants and limits, in one place for the PWA and the server. */
 
 export const CURRENCIES = ['INR', 'USD', 'EUR', 'GBP'] as const;
 export type Currency = (typeof CURRENCIES)[number];
@@ -42,7 +42,7 @@ export const BREAKPOINT_PX = 1024;
 export const SIDEBAR_WIDTH = '16rem';
 export const USERS_TABLE_MAX_HEIGHT_PX = 900;
 
-/** Server-side limits (the spec sets none; these are ours, see README). */
+/** Server-side limits (ours: docs/choices.md, Limits). */
 export const LIMITS = {
   bodyBytes: 1024 * 1024,
   shortText: 200,

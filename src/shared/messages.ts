@@ -1,7 +1,7 @@
 import { plural, pluralShown } from './plural';
 
 /**
- * Every sentence a person reads: spec sections 2, 4, 5 and 8 exactly as written there, and the product's own
+ * Every sentence a person reads: the product specification's texts exactly as written there, and the product's own
  * (server replies, bulk actions, settings).
  */
 /** The notices after deleting a course item: 'FAQ has been deleted.', 'Failed to delete FAQ.' */
@@ -400,7 +400,7 @@ export const MESSAGES = {
   siteUrl: {
     goToCourseUnavailable:
       "The public site's address is not set (SITE_URL on the server), so there is no course page to open.",
-    /** The 404 page's Search and Contact belong to the public site (spec 2: /search and /contact). */
+    /** The 404 page's Search and Contact belong to the public site (/search and /contact). */
     publicPagesUnavailable:
       'Search and Contact are pages of the public site (its /search and /contact), whose address is not set (SITE_URL on the server).',
   },

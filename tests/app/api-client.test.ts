@@ -5,7 +5,7 @@ import { errorToastText } from '@/app/lib/api-feedback';
 import { server } from '../mocks/server';
 
 describe('apiFetch', () => {
-  it("an error reply's own message wins; without one the call's fallback failure message is used (spec 8)", async () => {
+  it("an error reply's own message wins; without one the call's fallback failure message is used", async () => {
     server.use(
       http.get('/api/enrollments', () => HttpResponse.json({ success: false }, { status: 500 })),
       http.delete('/api/enrollments/:id', () =>
@@ -62,7 +62,7 @@ describe('apiFetch', () => {
   });
 });
 
-describe('the generic reply handling (spec 8)', () => {
+describe('the generic reply handling', () => {
   it('an error reply with showMessage shows its message or the fallback; without showMessage, no toast', () => {
     expect(
       errorToastText(new ApiError('http', 409, { success: false, message: 'Taken.', showMessage: true }, 'Taken.')),

@@ -52,7 +52,7 @@ describe('dashboard screen', () => {
     expect(within(card('Users')).getByText('3')).toBeInTheDocument();
     expect(within(card('Active batches')).getByText('1')).toBeInTheDocument();
     expect(screen.getByText('USD 399.00')).toBeInTheDocument();
-    // The shell: the Admin Panel title, the four links of spec 2 and the screens this app adds.
+    // The shell: the Admin Panel title, the four links of the specification and the screens this app adds.
     expect(screen.getByRole('heading', { name: 'Admin Panel' })).toBeInTheDocument();
     const nav = within(screen.getByRole('navigation', { name: 'Main' }));
     expect(nav.getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([

@@ -290,7 +290,7 @@ describe('enrollment edit form', () => {
     const { dialog, user } = await openForm();
     await user.click(dialog.getByRole('button', { name: 'Update Enrollment' }));
     expect(await dialog.findByText('An error occurred while updating the enrollment.')).toBeInTheDocument();
-    // Two messages at most: the generic toast with the server's reason, and the form's own sentence (spec 5).
+    // Two messages at most: the generic toast with the server's reason, and the form's own sentence.
     expect(await screen.findByText('Enrollment not found. It may have been deleted.')).toBeInTheDocument();
     expect(screen.queryByText('Failed to update enrollment. Please try again.')).not.toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Edit Enrollment' })).toBeInTheDocument();

@@ -136,7 +136,7 @@ describe('the start-up token check on a flaky connection', () => {
       expect(localStorage.getItem('userData')).toBeNull();
       expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
       expect(await savedLists()).toEqual([]);
-      expect(screen.queryByText(/log in again/)).not.toBeInTheDocument(); // spec 4: without a message
+      expect(screen.queryByText(/log in again/)).not.toBeInTheDocument(); // a silent logout: without a message
     },
   );
 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '@/app/lib/query-client';
 import { Providers } from '@/app/providers';
 
-/** react-hot-toast as spec 9 sets it up. */
+/** react-hot-toast as the product sets it up. */
 describe('toasts', () => {
   const renderToaster = () =>
     render(

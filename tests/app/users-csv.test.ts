@@ -50,7 +50,7 @@ describe('users CSV', () => {
     expect(userFileName({ name: 'Ann Lee' })).toBe('User : Ann Lee.csv');
   });
 
-  it('saves names clean: the colon of spec 3 as its look-alike ꞉, and _ for what a browser would refuse', () => {
+  it('saves names clean: the colon of the file name as its look-alike ꞉, and _ for what a browser would refuse', () => {
     expect(cleanFileName('User : Ann Lee.csv')).toBe('User \uA789 Ann Lee.csv');
     expect(cleanFileName('Winter 2026 / "A|B"?.csv')).toBe('Winter 2026 _ _A_B_.csv');
   });

@@ -33,7 +33,7 @@ describe('users list', () => {
     expect(within(row).getByText('1')).toBeInTheDocument();
     expect(within(row).getByText(ann.email)).toBeInTheDocument();
     expect(within(row).getByText('Oct 1, 2026')).toBeInTheDocument();
-    // Green Verified, red Not Verified (spec 2).
+    // Green Verified, red Not Verified.
     const badge = (text: string, r: HTMLElement) =>
       within(r).getByText(text).closest('.mantine-Badge-root')!.getAttribute('style') ?? '';
     expect(badge('Verified', row)).toContain('--mantine-color-green');

@@ -106,7 +106,7 @@ test('Download Users saves Users.csv and one user saves their own file', async (
     page.waitForEvent('download'),
     page.getByRole('button', { name: `Download user ${one.name}` }).click(),
   ]);
-  // 'User : {name}.csv' (spec 3) with its colon as ꞉ (U+A789): a ':' Chromium would save as '_'.
+  // 'User : {name}.csv' with its colon as ꞉ (U+A789): a ':' Chromium would save as '_'.
   expect(single.suggestedFilename()).toBe(`User \uA789 ${one.name}.csv`);
   const oneLines = (await fs.readFile((await single.path())!, 'utf8'))
     .replace(/^\uFEFF/, '')

@@ -77,7 +77,7 @@ export function createCourseApi({
       return run(body ?? {}, params as Record<string, string>);
     };
 
-  // The item routes of each kind (API.md): the path, the list they change in pageData and their id field.
+  // The item routes of each kind (docs/api.md): the path, the list they change in pageData and their id field.
   const itemHandlers = COURSE_ITEM_KIND_NAMES.flatMap((kind) => {
     const { path, list, idField: id } = COURSE_ITEM_KINDS[kind];
     const items = (course: Course) => course.pageData[list] as { _id: string }[];

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { server } from './server';
 
-/** A failure as the server sends it (API.md): the envelope with its message, field errors if any, and the status. */
+/** A failure as the server sends it (docs/api.md): the envelope with its message, field errors if any, and the status. */
 export const failure = (status: number, message: string, errors?: Record<string, string>) =>
   HttpResponse.json({ success: false, message, showMessage: true, ...(errors ? { errors } : {}) }, { status });
 

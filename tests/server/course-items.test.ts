@@ -17,7 +17,7 @@ interface Kind {
   update: Record<string, unknown>;
 }
 
-/** The item routes as API.md names them; the fields they send are the shared examples. */
+/** The item routes as docs/api.md names them; the fields they send are the shared examples. */
 const KINDS: Kind[] = [
   { path: 'syllabus', idKey: 'syllabusId', array: 'syllabus', ...ITEM_EXAMPLES.syllabus },
   { path: 'faq', idKey: 'faqId', array: 'faq', ...ITEM_EXAMPLES.faq },

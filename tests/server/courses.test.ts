@@ -315,7 +315,7 @@ describe('PUT /api/courses/:id/pageData', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toMatchObject({ slug: expect.any(String), price: expect.any(String) });
-    // Price and discount price must be numbers (spec 5); the form's number inputs cannot send anything else.
+    // Price and discount price must be numbers; the form's number inputs cannot send anything else.
     const words = await s.api({
       method: 'PUT',
       url: `/api/courses/${c.id}/pageData`,

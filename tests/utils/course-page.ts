@@ -7,7 +7,7 @@ export const COURSE_TAB_NAMES = ['Page Data', 'Syllabus', 'FAQ', 'Reviews', 'Res
 const texts = (tab: string, noun: string, deleted: string, failed: string) => ({ tab, noun, deleted, failed });
 
 /**
- * What an admin reads for each course item kind, as the spec writes it (spec 8): its tab, the noun on its buttons
+ * What an admin reads for each course item kind, as the specification writes it: its tab, the noun on its buttons
  * and modals ('+ Add Review', 'Update Review'), the notice after a delete and the one after a failed delete.
  * Literal on purpose: the tests check the app's texts against the spec, not against the app's own table.
  */

@@ -44,7 +44,7 @@ export interface ApiRequest {
   signal?: AbortSignal;
   /** A hanging request on a bad connection counts as "no response" after this long. */
   timeoutMs?: number;
-  /** The error's message when an error reply carries none (spec 8's fallback failure messages). */
+  /** The error's message when an error reply carries none (the fallback failure messages of MESSAGES). */
   fallbackMessage?: string;
   /** Called with a successful reply's headers as soon as they arrive, before its body is read. */
   onHeaders?: (headers: Headers) => void;

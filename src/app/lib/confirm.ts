@@ -53,7 +53,7 @@ export async function confirmWrite(opts: Parameters<typeof confirmDialog>[0]) {
   return false;
 }
 
-/** "Are you sure?" / "You won't be able to revert this!" / "Yes, delete it!" (spec 5). */
+/** "Are you sure?" / "You won't be able to revert this!" / "Yes, delete it!": the one question before every delete. */
 export const confirmDelete = () =>
   confirmWrite({
     title: MESSAGES.confirmDelete.title,
@@ -61,7 +61,7 @@ export const confirmDelete = () =>
     confirmText: MESSAGES.confirmDelete.confirm,
   });
 
-/** Deletion notices of spec 8 (title / text). */
+/** The deletion notices (title / text) of MESSAGES. */
 export function notify(title: string, text: string, icon: SweetAlertIcon) {
   return fire({
     ...base(),

@@ -24,7 +24,7 @@ export const formatDate = (iso: string | null | undefined) => (valid(iso) ? date
 /** Long month for batch cards, e.g. "November 21, 2026". */
 export const formatLongDate = (iso: string | null | undefined) => (valid(iso) ? longDate.format(valid(iso)!) : NA);
 export const formatDateTime = (iso: string | null | undefined) => (valid(iso) ? dateTime.format(valid(iso)!) : NA);
-/** Prices show with a $ prefix (spec 9). */
+/** Prices show with a $ prefix. */
 export const formatPrice = (n: number | null | undefined) => (n == null ? NA : `${PRICE_PREFIX}${number.format(n)}`);
 /** An amount in its own currency, e.g. "EUR 49.00". */
 export const formatMoney = (n: number | null | undefined, currency: string | null | undefined) =>

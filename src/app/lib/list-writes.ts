@@ -7,7 +7,7 @@ import type { DataTag } from '@tanstack/react-query';
 
 /**
  * One convention for writes to a synced list: a write answers with the server's copy of the record(s)
- * (API.md), which goes into the device copy at once (memory, IndexedDB and every screen showing the list);
+ * (docs/api.md), which goes into the device copy at once (memory, IndexedDB and every screen showing the list);
  * the next pull brings the same or newer, so nothing flickers back. apiFetch throws on any failure, so a
  * reply here is a success.
  */
@@ -63,7 +63,7 @@ export function usePendingIds(mutationKey: readonly unknown[]): ReadonlySet<stri
   return new Set(ids);
 }
 
-/** DELETE `path(id)`; on success the row leaves the list (spec 4). */
+/** DELETE `path(id)`; on success the row leaves the list. */
 export function useDeleteRow<T extends Row>(list: ListQuery<T>, path: (id: string) => string) {
   return useMutation({
     mutationKey: [...list.queryKey, 'delete'],

@@ -11,7 +11,7 @@ import { palette, PALETTE_SHORTCUT } from './palette/palette-store';
 import { Sidebar } from './sidebar';
 import { SyncStatus } from './sync-status';
 
-/** The sidebar is fixed and open wider than 1024px (spec 2); narrower it collapses behind the burger. */
+/** The sidebar is fixed and open wider than 1024px; narrower it collapses behind the burger. */
 const SIDEBAR_BREAKPOINT = `${(BREAKPOINT_PX + 1) / 16}em`;
 
 export function AppLayout() {
@@ -54,7 +54,7 @@ export function AppLayout() {
           </Group>
         </AppShell.Header>
       )}
-      {/* Below 1024px the open sidebar is a 16rem drawer over the screen (spec 9): focus stays inside it. */}
+      {/* Below 1024px the open sidebar is a 16rem drawer over the screen: focus stays inside it. */}
       <AppShell.Navbar
         inert={!wide && !opened}
         w={wide ? undefined : SIDEBAR_WIDTH}

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import toast, { Toaster, useToasterStore } from 'react-hot-toast';
 import { DEFAULT_THEME, TOAST } from '@/shared/constants';
 
-/** react-hot-toast as spec 9 sets it: top-center, gutter 8, max width 350, its durations, at most 20. */
+/** react-hot-toast as the product sets it (TOAST in shared/constants.ts): top-center, gutter 8, max width 350, its durations, at most 20. */
 export function AppToaster() {
   const scheme = useComputedColorScheme(DEFAULT_THEME);
   const { toasts } = useToasterStore();

@@ -1,7 +1,7 @@
 import { syncEngine } from '@/app/lib/sync/sync-engine';
 
 /**
- * The post-login loader (spec 7 "Other"): the synced lists, from the device copy at once, or after the
+ * The post-login loader: the synced lists, from the device copy at once, or after the
  * first full sync (with its progress on screen). The engine fills every list's query.
  */
 export const ensureLoaderData = () => syncEngine.ready();

@@ -1,4 +1,4 @@
-/** A success reply whose message the PWA shows as a toast (API.md: showMessage). */
+/** A success reply whose message the PWA shows as a toast (docs/api.md: showMessage). */
 export const toast = <T>(message: string, data?: T) => ({
   success: true as const,
   message,

@@ -2,7 +2,7 @@ import { HttpError, StaleWriteError } from '@/server/errors';
 import { MESSAGES } from '@/shared/messages';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-/** The error envelope of API.md. */
+/** The error envelope (docs/api.md, Replies). */
 export const sendError = (reply: FastifyReply, status: number, message: string, errors?: Record<string, string>) =>
   reply.code(status).send({ success: false, message, showMessage: true, ...(errors ? { errors } : {}) });
 
@@ -26,7 +26,7 @@ const UNREADABLE_BODY: Record<string, string> = {
 /** PostgreSQL codes of values the database cannot take (bad text, dates, numbers out of range). */
 const BAD_VALUE_CODES = ['22P02', '22007', '22008', '22003', '22021', '22P05'];
 
-/** Every failure leaves in the envelope of API.md; nothing internal (stacks, SQL) reaches the client. */
+/** Every failure leaves in the envelope of docs/api.md; nothing internal (stacks, SQL) reaches the client. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof StaleWriteError)

@@ -6,7 +6,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 
 /**
  * The table of each item kind (the kinds themselves are declared in src/shared), and the column its
- * items sort by before insertion order (API.md: syllabus by week, the others in insertion order).
+ * items sort by before insertion order (docs/api.md: syllabus by week, the others in insertion order).
  */
 export const COURSE_ITEM_TABLES = {
   syllabus: { table: courseSyllabus, sortFirst: 'week' },

@@ -6,7 +6,7 @@ import { courseItemLists } from './course-item-tables';
 import { iso, jsonObject, jsonValue } from './sql-json';
 
 /**
- * The wire shape of a course (API.md) over the alias `c`, items included, so a list is one query.
+ * The wire shape of a course (docs/api.md) over the alias `c`, items included, so a list is one query.
  * numeric and real become JSON numbers (to_json).
  */
 export const courseJsonSql = jsonObject({

@@ -4,7 +4,7 @@ import { users } from '@/server/db/schema';
 import type { User } from '@/shared/schemas';
 import { iso, jsonObject, jsonValue } from './sql-json';
 
-/** The wire shape of a user (API.md), as SQL over the alias `u`. Never includes the password hash. */
+/** The wire shape of a user (docs/api.md), as SQL over the alias `u`. Never includes the password hash. */
 export const userJsonSql = (alias = 'u') => {
   const a = (column: string) => `${alias}.${column}`;
   return jsonObject({

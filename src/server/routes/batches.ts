@@ -55,7 +55,7 @@ export function batchRoutes(app: FastifyInstance, db: Db) {
       if (result.enrollmentCount === null) throw notFound('Batch');
       throw new HttpError(409, MESSAGES.server.batchHasEnrollments(result.enrollmentCount));
     }
-    // No toast: the client shows its own 'Deleted!' notice (spec section 8).
+    // No toast: the client shows its own 'Deleted!' notice (lib/confirm.ts).
     return sendWithAllBatches(reply, { success: true }, await listBatchesJson(db));
   });
 }

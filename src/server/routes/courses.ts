@@ -68,7 +68,7 @@ function itemRoutes(app: FastifyInstance, db: Db, kind: CourseItemKind) {
     return toast(MESSAGES.server.itemUpdated(noun), data);
   });
 
-  // The client shows its own deletion notice (spec section 8), so no toast here.
+  // The client shows its own deletion notice (lib/confirm.ts), so no toast here.
   app.delete(`/api/courses/${path}/delete`, async (request) => {
     const body = parse(bodies.remove, request.body) as Record<string, string> & { courseId: string };
     const change = await asAdmin(db, request.admin, async (tx) => {

@@ -14,11 +14,11 @@ export const ratingSchema = numberFrom('Rating').pipe(
     .max(RATING_MAX, 'Rating must be between 1 and 5.'),
 );
 
-/** An item as the API sends it: its id, then its values in the order of the wire (API.md). */
+/** An item as the API sends it: its id, then its values in the order of the wire (docs/api.md). */
 const wire = <T extends z.ZodRawShape>(shape: T) => z.object({ _id: z.string(), ...shape });
 
 /**
- * The five item kinds of a course page, declared once: the API path segment and id field (spec 7), the
+ * The five item kinds of a course page, declared once: the API path segment and id field, the
  * list in `pageData`, the noun people read, the fields a request sends (with their rules) and the item
  * as the API sends it. The course schema, request bodies, the server's routes and SQL, the OpenAPI
  * description and the PWA's tabs all derive from this table.

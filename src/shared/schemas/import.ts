@@ -6,7 +6,7 @@ export const IMPORT_MAX_ROWS = 50_000;
 export const IMPORT_MAX_MB = 50;
 export const IMPORT_MAX_BYTES = IMPORT_MAX_MB * 1024 * 1024;
 
-/** The enrollments download's columns (spec 3), in its order: the template's header. */
+/** The enrollments download's columns, in its order: the template's header. */
 export const ENROLLMENT_CSV_COLUMNS = [
   'Name',
   'Email',

@@ -13,7 +13,7 @@ export const expectedUpdatedAt = z.iso
       'changed since, nothing is written: 409 with `current`, the record as it is now. Leave it out to write anyway.',
   );
 
-/** A batch has no updatedAt on the wire (spec section 3 lists its fields): its version is its values. */
+/** A batch has no updatedAt on the wire (docs/api.md lists its fields): its version is its values. */
 export const expectedBatch = z
   .object({
     batchName: z.string(),

@@ -20,7 +20,7 @@ const REFUSALS_LISTED = 20;
 
 /**
  * A list's bulk actions, declared once beside its page: the bar posts to the list's bulk route
- * (`/<list>/bulk`, API.md) and writes what the reply says into the list's device copy.
+ * (`/<list>/bulk`, docs/api.md) and writes what the reply says into the list's device copy.
  */
 export interface BulkTarget<T extends Row> {
   list: ListQuery<T>;

@@ -8,7 +8,7 @@ interface ModalFormProps {
   onClose: () => void;
   onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
   submitLabel: string;
-  /** 'Adding...', 'Updating...' or 'Processing...' (spec 2, Modals). */
+  /** 'Adding...', 'Updating...' or 'Processing...': the modals' busy labels. */
   pendingLabel: string;
   pending: boolean;
   children: ReactNode;

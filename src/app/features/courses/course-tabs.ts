@@ -1,6 +1,6 @@
 import type { COURSE_TABS } from '@/shared/constants';
 
-/** The seven tabs of the course detail (spec 2) and their names in the URL (?tab=syllabus). */
+/** The seven tabs of the course detail and their names in the URL (?tab=syllabus). */
 export const COURSE_TAB_SLUGS = {
   'Page Data': 'page-data',
   Syllabus: 'syllabus',

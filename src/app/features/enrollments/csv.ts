@@ -4,14 +4,14 @@ import { CSV_DEFAULT_AMOUNT, CSV_DEFAULT_CURRENCY, DATE_LOCALE } from '@/shared/
 import { ENROLLMENT_CSV_COLUMNS, type Batch, type Enrollment } from '@/shared/schemas';
 import { enrolleeEmail, enrolleeName, enrolleePhone } from './enrollee';
 
-/** The download's columns (spec 3), shared with the CSV import so the two never drift apart. */
+/** The download's columns (ENROLLMENT_CSV_COLUMNS), shared with the CSV import so the two never drift apart. */
 const HEADER = ENROLLMENT_CSV_COLUMNS;
 
 /** Numeric en-US dates (11/21/2026): spreadsheets read them as dates. */
 const dateFormat = new Intl.DateTimeFormat(DATE_LOCALE);
 const csvDate = (iso: string | null) => (iso && !Number.isNaN(Date.parse(iso)) ? dateFormat.format(new Date(iso)) : NA);
 
-/** Currency plus amount, e.g. "USD 49.00"; USD and 0.00 when missing (spec 9). */
+/** Currency plus amount, e.g. "USD 49.00"; USD and 0.00 when missing. */
 const paidAmount = (e: Enrollment) =>
   `${e.currency || CSV_DEFAULT_CURRENCY} ${e.amount == null ? CSV_DEFAULT_AMOUNT : e.amount.toFixed(2)}`;
 
@@ -36,6 +36,6 @@ function enrollmentCells(batches: readonly Batch[]) {
 export const enrollmentsCsv = (enrollments: readonly Enrollment[], batches: readonly Batch[]) =>
   toCsv(HEADER, enrollments.map(enrollmentCells(batches)));
 
-/** All: enrollments.csv; a batch: "{batch name}.csv"; one enrollment: "{user name}.csv" (spec 3). */
+/** All: enrollments.csv; a batch: "{batch name}.csv"; one enrollment: "{user name}.csv". */
 export const downloadEnrollments = (fileName: string, enrollments: readonly Enrollment[], batches: readonly Batch[]) =>
   void downloadCsv(`${fileName}.csv`, HEADER, enrollments, enrollmentCells(batches));

@@ -19,12 +19,12 @@ export const USERS_FILE_NAME = 'Users.csv';
 export const userFileName = (user: Pick<User, 'name'>) => `User : ${user.name}.csv`;
 
 /**
- * "Account Created" is the en-US locale date-time string (spec 3), in the admin's own time zone.
+ * "Account Created" is the en-US locale date-time string, in the admin's own time zone.
  * Newer ICU puts a narrow no-break space before AM/PM; a plain space keeps it a date to spreadsheets.
  */
 const createdAt = (iso: string) => new Date(iso).toLocaleString(DATE_LOCALE).replace(/\u202f/g, ' ');
 
-/** A missing optional field reads N/A, as in the enrollments CSV (whose N/A spec 3 sets): one rule for both files. */
+/** A missing optional field reads N/A, as in the enrollments CSV (where N/A is the rule): one rule for both files. */
 const userCells = (u: User) => [
   u.name,
   u.email,
@@ -39,7 +39,7 @@ const userCells = (u: User) => [
 
 export const usersCsv = (users: readonly User[]) => toCsv(USERS_CSV_HEADER, users.map(userCells));
 
-/** Client-side export, no server call. With no users there is nothing to save: it is only logged (spec 8). */
+/** Client-side export, no server call. With no users there is nothing to save: it is only logged. */
 export function downloadUsersCsv(users: readonly User[], fileName: string): boolean {
   if (users.length === 0) {
     console.log(MESSAGES.users.noDownload);

@@ -16,7 +16,7 @@ export function validateUsersSearch(search: Record<string, unknown>): UsersSearc
 /** Lower-cased "name\nemail" per user, built once per list so each keystroke is one pass of includes(). */
 export const buildSearchIndex = (users: readonly User[]) => users.map((u) => `${u.name}\n${u.email}`.toLowerCase());
 
-/** Case-insensitive substring match on name or email (spec 5). */
+/** Case-insensitive substring match on name or email. */
 export function filterUsers(users: readonly User[], index: readonly string[], query: string): readonly User[] {
   const needle = query.trim().toLowerCase();
   if (!needle) return users;

@@ -9,7 +9,7 @@ import type { ContactDetails, Interner, UserParts } from './interning';
  * ids, currencies, course details, …) once in the chunk's dictionaries, which rows refer to by position. A
  * nested value equal to what the users list derives (an enrollment's embedded user, contact details copied
  * from the user) is stored as nothing at all. Decoding then costs one object per row and one lookup of its
- * user, and gives back the wire shape of API.md (its fields in the same order), repeated values shared.
+ * user, and gives back the wire shape of docs/api.md (its fields in the same order), repeated values shared.
  */
 export interface ListCodec<T> {
   encode(rows: readonly T[], interner: Interner): string;

@@ -9,8 +9,8 @@ import { SYNC_LISTS, SYNC_NEXT_HEADER, SYNC_PAGE } from '@/shared/sync-lists';
 const PAGES_AHEAD = 2;
 /**
  * Rows per page once the lists are on screen (a first sync's pages grow from 2,000 to 5,000: nextFirstSyncRows):
- * reading a page's JSON is one task of the browser's, about 80 ms for 2,000 enrollments on a 2-core machine, so
- * the pages after a bulk write of 10,000 rows would come close to a long task the admin feels.
+ * reading a page's JSON is one task of the browser's, which for 2,000 enrollments comes close to a long task the
+ * admin feels, and the pages after a bulk write of 10,000 rows would (docs/benchmarks.md).
  */
 export const LIVE_PAGE_ROWS = 1000;
 /** A first-sync page that comes within this grows the next one; one that takes longer than SLOW shrinks it. */

@@ -13,7 +13,7 @@ import type { QueryClient } from '@tanstack/react-query';
 
 /** How often the lists are pulled while the stream is down: never faster than this. */
 export const POLL_MS = STREAM_RETRY_MAX_MS;
-/** Rows of a bulk write patched, found and replaced per task (about 10 ms on a 2-core machine). */
+/** Rows of a bulk write patched, found and replaced per task: a short task each (docs/benchmarks.md). */
 export const PATCH_ROWS_PER_TASK = 500;
 
 /**
@@ -242,7 +242,7 @@ export class SyncSession extends CopySession {
   /**
    * A bulk write whose reply names the rows done (not their server copy): `held` are the rows as the screen
    * held them, and `patch` changes one as the server did. Patched, checked and applied a slice per task (10,000
-   * rows at once were one task of 70 to 110 ms: finding each in 200,000 and replacing it), then shown, stored and
+   * rows at once were one long task: finding each in 200,000 and replacing it), then shown, stored and
    * told as one change. A row that changed or went meanwhile (a pull brought the server's copy) is left as it is.
    */
   async patchLocal<L extends SyncList>(

@@ -25,7 +25,7 @@ export const RECHECK_MAX_MS = 5 * 60_000;
 
 /**
  * Start-up: restore the cache and check the stored token. Only the server's rejection of the token
- * (401/403) logs out, silently (spec 4). Anything else (no reply, a reply cut off, a 5xx, a 429, a page
+ * (401/403) logs out, silently: a failed check is a rejected token. Anything else (no reply, a reply cut off, a 5xx, a 429, a page
  * that is not the API's JSON) keeps the session and the cached screens and checks again later: at once
  * when the browser comes back online, and with back-off while the app is open. A rejection that arrives
  * after the screens are shown calls `onLateRejection`, which takes the admin to the login.

@@ -20,7 +20,7 @@ export function LoginPage() {
     mutationFn: (body: LoginBody) => loginAdmin(queryClient, body),
     meta: { anonymous: true },
     onSuccess: () => router.history.push(safeRedirect(redirect)),
-    // A failed login is only logged (spec 4); the server's message still shows as the generic error toast.
+    // A failed login is only logged (docs/choices.md, Login failures); the server's message still shows as the generic error toast.
     onError: (err) => console.error('Login failed', err),
   });
 

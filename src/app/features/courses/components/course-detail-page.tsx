@@ -13,7 +13,7 @@ import { CourseTabs } from './course-tabs';
 
 const FROM = '/_authed/courses/$id';
 
-/** The course detail editor (spec 2). The course comes from the loaded list: Loading until it is found there. */
+/** The course detail editor. The course comes from the loaded list: Loading until it is found there. */
 export function CourseDetailPage() {
   const { id } = useParams({ from: FROM });
   const { tab = DEFAULT_COURSE_TAB } = useSearch({ from: FROM });

@@ -8,7 +8,7 @@ import { coursesQuery } from '@/app/features/courses/api/get-courses';
 import { AddCourseModal } from './add-course-modal';
 import { CourseGrid } from './course-grid';
 
-/** The course grid (spec 2, Course list). The list comes from the post-login loader's cache. */
+/** The course grid. The list comes from the post-login loader's cache. */
 export function CoursesPage() {
   const courses = useQuery(coursesQuery);
   const [adding, addModal] = useDisclosure(false);

@@ -4,7 +4,7 @@ import { apiFetch } from '@/app/lib/api-client';
 import { MESSAGES } from '@/shared/messages';
 import { replaceEnrollment, type EnrollmentReply } from './enrollments-cache';
 
-/** PUT /enrollments/{id}/complete: the server's copy (completed, progress 100) replaces the local one (spec 4). */
+/** PUT /enrollments/{id}/complete: the server's copy (completed, progress 100) replaces the local one. */
 export function useCompleteEnrollment() {
   return useMutation({
     mutationFn: (id: string) =>

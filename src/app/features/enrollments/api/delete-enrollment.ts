@@ -19,7 +19,7 @@ export function useDeleteEnrollment() {
   });
 }
 
-/** Asks 'Are you sure?' first (spec 5); resolves true once the enrollment is gone. */
+/** Asks 'Are you sure?' first (lib/confirm.ts); resolves true once the enrollment is gone. */
 export function useConfirmedDelete() {
   const { mutateAsync, isPending } = useDeleteEnrollment();
   const remove = async (id: string) => {

@@ -1,4 +1,4 @@
 import { syncedListQuery } from '@/app/lib/sync/synced-list-query';
 
-/** Newest first (spec 7); the server lists them oldest first. */
+/** Newest first on screen; the server lists them oldest first (docs/api.md). */
 export const batchesQuery = syncedListQuery('batches');

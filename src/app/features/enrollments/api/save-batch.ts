@@ -17,7 +17,7 @@ export function useSaveBatch(id?: string) {
         ? apiFetch<BatchReply>(`/batches/update/${id}`, { method: 'PUT', body })
         : apiFetch<BatchReply>('/batches/start', { method: 'POST', body }),
     onSuccess: (reply) => setAllBatches(reply.allBatches),
-    // Failures are only logged (spec 8); the generic toast still says why.
+    // Failures are only logged here; the generic toast still says why.
     onError: (err) => console.error('Saving the batch failed', err),
   });
 }

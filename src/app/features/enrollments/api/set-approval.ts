@@ -13,7 +13,7 @@ export function useSetApproval() {
     mutationFn: ({ id, approve }: { id: string; approve: boolean }) =>
       apiFetch<EnrollmentReply>(`/enrollments/${approve ? 'approve' : 'dis-approve'}/${id}`, { method: 'PUT' }),
     onSuccess: (reply) => replaceEnrollment(reply.data),
-    // The screen's own sentence, after the generic toast that says why (spec 8).
+    // The screen's own sentence, after the generic toast that says why (docs/choices.md, At most two messages per failure).
     onError: (_err, { approve }) => {
       toast.error(approve ? MESSAGES.enrollment.approveFailed : MESSAGES.enrollment.disapproveFailed);
     },

@@ -21,7 +21,7 @@ const initialValues = (batch?: Batch): BatchFormValues => ({
 });
 
 /**
- * Start a new batch, or edit one. A missing name or start date stops the submit (spec 5) and the
+ * Start a new batch, or edit one. A missing name or start date stops the submit (the batch schema's rules) and the
  * fields say what is missing. Mounted while open, so each opening starts from fresh values.
  */
 export function BatchFormModal({ batch, onClose }: { batch?: Batch; onClose: () => void }) {

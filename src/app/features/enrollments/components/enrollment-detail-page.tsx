@@ -22,7 +22,7 @@ import { EnrollmentSections } from './enrollment-sections';
 import { GoToCourse } from './go-to-course';
 
 /**
- * One enrollment from the loaded list; an id that is not in it goes to /enrollments (spec 2), unless the
+ * One enrollment from the loaded list; an id that is not in it goes to /enrollments, unless the
  * activity log knows it: a deleted enrollment (money) stays traceable, its last state in its history.
  */
 export function EnrollmentDetailPage() {

@@ -10,8 +10,8 @@ import { InfoSection, type InfoItem } from './info-section';
 const yesNo = (value: boolean) => <YesNoBadge value={value} yes="Yes" no="No" noColor="gray" />;
 
 /**
- * The detail's sections (spec 2): user, course, payment, verification, plus the edit form's status fields.
- * Two columns on wide screens; one column on phones keeps the spec's order.
+ * The detail's sections: user, course, payment, verification, plus the edit form's status fields.
+ * Two columns on wide screens; one column on phones keeps this order.
  */
 export function EnrollmentSections({ enrollment: e, batch }: { enrollment: Enrollment; batch: Batch | undefined }) {
   const course: InfoItem[] = [

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 /** Label, value, and `wide` for long text that takes the whole row. */
 export type InfoItem = [label: string, value: ReactNode, wide?: 'wide'];
 
-/** A titled card of label/value pairs; empty values read N/A (spec 2). */
+/** A titled card of label/value pairs; empty values read N/A. */
 export function InfoSection({ title, items, children }: { title: string; items: InfoItem[]; children?: ReactNode }) {
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-label={title}>

@@ -6,14 +6,14 @@ import { servicesQuery } from './get-services';
 
 const verifyServiceKey = ['services', 'verify'] as const;
 
-/** PATCH /services/{id}/verify flips approval; the server's copy replaces the local one (spec 4). */
+/** PATCH /services/{id}/verify flips approval; the server's copy replaces the local one. */
 export function useVerifyService() {
   return useMutation({
     mutationKey: verifyServiceKey,
     mutationFn: (id: string) =>
       apiFetch<RecordReply<Service>>(`/services/${encodeURIComponent(id)}/verify`, { method: 'PATCH' }),
     onSuccess: ({ data }) => putRows(servicesQuery, [data]),
-    // Service calls log their failures (spec 8); the toast comes from the MutationCache.
+    // Service calls log their failures; the toast comes from the MutationCache.
     onError: (err) => console.error('Service verification failed', err),
   });
 }

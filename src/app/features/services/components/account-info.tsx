@@ -2,7 +2,7 @@ import { Card, Title } from '@mantine/core';
 import { UserFields } from '@/app/components/ui/user-fields';
 import type { User } from '@/shared/schemas';
 
-/** The linked user's account (spec 2): only when the purchase still has a user. */
+/** The linked user's account: only when the purchase still has a user. */
 export function AccountInfo({ user }: { user: User }) {
   return (
     <Card withBorder radius="lg" padding="xl">

@@ -11,7 +11,7 @@ export const ServiceStatusBadge = ({ service }: { service: Service }) => (
   <YesNoBadge value={service.isVerified} yes="Verified" no="Pending" noColor="yellow" />
 );
 
-/** One action toggles approval (spec 4): Approve while pending, Disapprove once verified. */
+/** One action toggles approval: Approve while pending, Disapprove once verified. */
 export function VerifyServiceButton({ service, size = 'xs' }: { service: Service; size?: 'xs' | 'sm' }) {
   const { mutate } = useVerifyService();
   const running = useVerifyingServiceIds().has(service._id);
@@ -32,7 +32,7 @@ export function VerifyServiceButton({ service, size = 'xs' }: { service: Service
   );
 }
 
-/** Asks with the service's own dialog (spec 5), then deletes; a failure is toasted and logged by the mutation. */
+/** Asks with the service's own dialog (lib/confirm.ts), then deletes; a failure is toasted and logged by the mutation. */
 export function DeleteServiceButton({ service, ...options }: { service: Service } & DeleteOptions) {
   const { mutateAsync } = useDeleteService();
   const deleting = useDeletingServiceIds().has(service._id);

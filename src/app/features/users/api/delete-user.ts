@@ -1,7 +1,7 @@
 import { useDeleteRow, usePendingIds } from '@/app/lib/list-writes';
 import { usersQuery } from './get-users';
 
-/** DELETE /users/{id}; on success the user leaves the local list (spec 7). */
+/** DELETE /users/{id}; on success the user leaves the local list. */
 export const useDeleteUser = () => useDeleteRow(usersQuery, (id) => `/users/${id}`);
 
 /** Users being deleted right now, from any screen. */

@@ -44,7 +44,7 @@ function UserProfile({ user, backToList }: { user: User; backToList: () => void 
   );
 }
 
-/** Shows Loading until the user is in the loaded list (spec 2), then the profile or a clear not-found state. */
+/** Shows Loading until the user is in the loaded list, then the profile or a clear not-found state. */
 export const UserProfilePage = () => (
   <LoadedRecord query={usersQuery} words={MESSAGES.users.record} to="/users" maw={880}>
     {(user, backToList) => <UserProfile user={user} backToList={backToList} />}

@@ -19,7 +19,7 @@ interface SchemaFormModalProps<V extends FormValues, O> {
   Fields: FieldsComponent<V>;
   onSubmit: (values: O) => Promise<unknown>;
   pending: boolean;
-  /** Add forms start empty again after a success (spec 2, Modals). */
+  /** Add forms start empty again after a success. */
   resetOnSuccess?: boolean;
 }
 

@@ -12,7 +12,7 @@ type Values = { reviewer: string; rating: number; comment: string };
 
 const starLabel = (n: number) => plural(n, 'star');
 
-/** Rating is picked with stars, so it can only be 1 to 5 (spec 5); it starts at 1. */
+/** Rating is picked with stars, so it can only be 1 to 5, the rule of the review schema; it starts at 1. */
 function Fields({ form }: { form: UseFormReturnType<Values> }) {
   const labelId = useId();
   const rating = form.getInputProps('rating');
