@@ -23,6 +23,7 @@ import { serviceRoutes } from './routes/services';
 import { siteConfigRoutes } from './routes/site-config';
 import { syncRoutes } from './routes/sync';
 import { userRoutes } from './routes/users';
+import { scheduleActivityWindow } from './sync/activity-window';
 import { schedulePruning } from './sync/pruning';
 import type { ServerConfig } from './config';
 
@@ -96,12 +97,13 @@ export async function buildApp(config: ServerConfig, database?: Database): Promi
   siteConfigRoutes(app, config.siteUrl);
   bulkRoutes(app, db.db);
   importRoutes(app, db.db);
-  activityRoutes(app);
+  activityRoutes(app, db.db);
   syncRoutes(app, db, config.syncHeartbeatMs);
   openApiRoutes(app, pkg.version);
   await registerStatic(app, config.staticDir);
 
   await bootstrap(db.db, config, app.log);
   await schedulePruning(app, db.db, config.syncRetentionDays, config.activityRetentionDays);
+  await scheduleActivityWindow(app, db.db, config.activityWindow);
   return { app, database: db };
 }

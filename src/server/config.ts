@@ -1,5 +1,6 @@
 import net from 'node:net';
 import path from 'node:path';
+import { ACTIVITY_WINDOW_DEFAULT, type ActivityWindow } from './sync/activity-window';
 
 export interface ServerConfig {
   port: number;
@@ -24,6 +25,8 @@ export interface ServerConfig {
   syncRetentionDays: number;
   /** Days the activity log keeps entries (ACTIVITY_RETENTION_DAYS); null: for ever (the default). */
   activityRetentionDays: number | null;
+  /** The activity the sync carries to devices (ACTIVITY_WINDOW_DAYS, ACTIVITY_WINDOW_ENTRIES): docs/activity.md. */
+  activityWindow: ActivityWindow;
   /** How often an open sync stream sends a heartbeat and checks its session (not an env setting: tests shorten it). */
   syncHeartbeatMs: number;
 }
@@ -94,6 +97,15 @@ function activityRetention(value: string | undefined): number | null {
   return days;
 }
 
+/** A positive whole number from `name`, or `fallback` when unset. */
+function positiveInt(name: string, value: string | undefined, fallback: number): number {
+  const v = value?.trim() ?? '';
+  if (v === '') return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number, got "${value}".`);
+  return n;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const databaseUrl = env.DATABASE_URL?.trim() || null;
   const port = Number(env.PORT ?? 3000);
@@ -114,6 +126,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     siteUrl: siteAddress(env.SITE_URL),
     syncRetentionDays: retentionDays(env.SYNC_RETENTION_DAYS),
     activityRetentionDays: activityRetention(env.ACTIVITY_RETENTION_DAYS),
+    activityWindow: {
+      days: positiveInt('ACTIVITY_WINDOW_DAYS', env.ACTIVITY_WINDOW_DAYS, ACTIVITY_WINDOW_DEFAULT.days),
+      entries: positiveInt('ACTIVITY_WINDOW_ENTRIES', env.ACTIVITY_WINDOW_ENTRIES, ACTIVITY_WINDOW_DEFAULT.entries),
+    },
     syncHeartbeatMs: 25_000,
   };
 }

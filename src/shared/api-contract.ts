@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { activitySchema } from './schemas/activity';
+import { activityPageSchema, activityQuery } from './schemas/activity';
 import { authPayloadSchema, loginBody } from './schemas/auth';
 import { batchBody, batchSchema, batchUpdateBody } from './schemas/batch';
 import { bulkReplySchema, enrollmentBulkBody, serviceBulkBody, userBulkBody } from './schemas/bulk';
@@ -410,10 +410,13 @@ export const API_OPERATIONS: ApiOperation[] = [
     path: '/api/activity',
     tag: 'Activity',
     summary:
-      'The activity log, newest first: every write through the API (fields before and after), logins, ' +
-      'logouts and throttled logins. Read only',
+      'The activity log, a page at a time, newest first: every write through the API (fields before and ' +
+      'after), logins, logouts and throttled logins, filtered by admin, kind, action, record, days in the ' +
+      "admin's time zone and text. Send `nextCursor` back as `cursor` for the next page. Read only. " +
+      'See docs/activity.md',
+    query: activityQuery,
     status: 200,
-    reply: ok({ data: z.array(activitySchema) }),
+    reply: activityPageSchema,
   },
 
   {

@@ -10,7 +10,7 @@ import { ADMIN, createTestServer, testConfig, type TestServer } from '../utils/b
 import { ITEM_EXAMPLES } from '../utils/course-items';
 import { EMPTY_COURSE_DETAILS } from '../utils/course-page';
 import { makeBatch, makeCourse, makeEnrollment, makeService, makeUser, UNKNOWN_ID } from '../utils/factories';
-import { pull, pullAll, serverLists, SyncCopy } from '../utils/sync-client';
+import { pull, pullAll, serverLists, SyncCopy, wholeActivityLog } from '../utils/sync-client';
 
 /** The activity log (migration 0004): every write through the API, through the real routes. */
 let s: TestServer;
@@ -23,9 +23,7 @@ afterAll(() => s.close());
 
 /** The log as GET /api/activity gives it, newest first. */
 async function log(): Promise<Activity[]> {
-  const res = await s.api({ method: 'GET', url: '/api/activity' });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as Activity[];
+  return (await wholeActivityLog((url) => s.api({ method: 'GET', url }))) as Activity[];
 }
 
 /** What `write` added to the log, oldest first; and its reply. */

@@ -5,6 +5,7 @@ import type { ServerConfig } from '@/server/config';
 import { openDatabase, type Db, type DbKind } from '@/server/db/client';
 import { users } from '@/server/db/schema';
 import { createSession } from '@/server/repositories/sessions-repo';
+import { ACTIVITY_WINDOW_DEFAULT } from '@/server/sync/activity-window';
 import { checkRepliesAgainstContract } from './contract-check';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 
@@ -49,6 +50,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     siteUrl: null,
     syncRetentionDays: 30,
     activityRetentionDays: null,
+    activityWindow: ACTIVITY_WINDOW_DEFAULT,
     syncHeartbeatMs: 25_000,
     ...overrides,
   };

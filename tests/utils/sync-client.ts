@@ -19,14 +19,37 @@ export const LIST_ROUTES: Record<SyncList, { url: string; key: string }> = {
 /** A list as id -> JSON text, so two copies compare row by row and field by field. */
 export type ListsJson = Record<SyncList, Record<string, string>>;
 
-/** The server's lists as the GET list routes give them. */
+type Get = (url: string) => Promise<{ statusCode: number; body: string; json(): unknown }>;
+
+/** The whole activity log (or what `filter`, a query string, leaves), newest first, through pages of at most 500. */
+export async function wholeActivityLog(get: Get, filter = ''): Promise<Row[]> {
+  const out: Row[] = [];
+  for (let cursor: string | null = ''; cursor !== null;) {
+    const url = `/api/activity?limit=500${filter}${cursor ? `&cursor=${cursor}` : ''}`;
+    const res = await get(url);
+    expect(res.statusCode, `${url}: ${res.body.slice(0, 200)}`).toBe(200);
+    const body = res.json() as { data: Row[]; nextCursor: string | null };
+    out.push(...body.data);
+    cursor = body.nextCursor;
+  }
+  return out;
+}
+
+/** The server's lists as the GET list routes give them (the activity log whole, every page of it). */
 export async function serverLists(app: Instance, token: string): Promise<ListsJson> {
   const out = {} as ListsJson;
   for (const list of SYNC_LISTS) {
     const { url, key } = LIST_ROUTES[list];
-    const res = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
-    expect(res.statusCode, `${url}: ${res.body.slice(0, 200)}`).toBe(200);
-    const rows = (res.json() as Record<string, Row[]>)[key]!;
+    let rows: Row[];
+    if (list === 'activity')
+      rows = await wholeActivityLog((u) =>
+        app.inject({ method: 'GET', url: u, headers: { authorization: `Bearer ${token}` } }),
+      );
+    else {
+      const res = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+      expect(res.statusCode, `${url}: ${res.body.slice(0, 200)}`).toBe(200);
+      rows = (res.json() as Record<string, Row[]>)[key]!;
+    }
     out[list] = Object.fromEntries(rows.map((r) => [r._id, JSON.stringify(r)]));
   }
   return out;

@@ -280,6 +280,9 @@ export const syncState = pgTable(
     version: bigint('version', { mode: 'number' }).notNull().default(0),
     prunedBelow: bigint('pruned_below', { mode: 'number' }).notNull().default(0),
     epoch: uuid('epoch').notNull().defaultRandom(),
+    /** The activity window's start (migration 0006): the sync carries entries at or after it; null: all. */
+    activityFrom: timestamp('activity_from', { withTimezone: true, mode: 'string' }),
+    activityFromId: uuid('activity_from_id'),
   },
   (t) => [check('sync_state_one_row', sql`${t.id} = 1`)],
 );

@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Db } from '@/server/db/client';
 import { activity } from '@/server/db/schema';
+import { HttpError } from '@/server/errors';
 import { MESSAGES } from '@/shared/messages';
-import type { ActivityAction, User } from '@/shared/schemas';
+import { ACTIVITY_PAGE, type ActivityAction, type ActivityQuery, type User } from '@/shared/schemas';
 import { iso, jsonObject } from './sql-json';
 
 /** Wire Activity over alias `a` (the shape of the sync's `activity` list). */
@@ -96,6 +97,82 @@ export async function pruneActivity(db: Db, retentionDays: number | null): Promi
   return gone?.n ?? 0;
 }
 
-/** The whole log, newest first, one JSON text per row (for the list cache's cursor). */
-export const activityListRows = sql`select ${activityJsonSql}::text as json
-  from activity a order by a.created_at desc, a.id desc`;
+/** The instant a day (YYYY-MM-DD) starts in time zone `tz`, plus `plusDays` days (DST days included). */
+export function dayStartIn(date: string, tz: string, plusDays = 0): Date {
+  const [y, m, d] = date.split('-').map(Number);
+  const wall = Date.UTC(y!, m! - 1, d! + plusDays);
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: tz,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
+  // The zone's offset at an instant: its wall clock there, read as if it were UTC, minus the instant.
+  const offset = (at: number) => {
+    const p = Object.fromEntries(parts.formatToParts(at).map((x) => [x.type, Number(x.value)]));
+    return Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!) - Math.floor(at / 1000) * 1000;
+  };
+  // Twice: the offset at the guess may differ from the one at the answer across a DST change.
+  const guess = wall - offset(wall);
+  return new Date(wall - offset(guess));
+}
+
+/** A page position: the last entry sent, as its created_at in microseconds since 1970 and its id. */
+const encodeCursor = (micros: string, id: string) => Buffer.from(`${micros}.${id}`).toString('base64url');
+function decodeCursor(text: string): { micros: string; id: string } | null {
+  const m = /^(-?\d{1,16})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(
+    Buffer.from(text, 'base64url').toString('latin1'),
+  );
+  return m ? { micros: m[1]!, id: m[2]! } : null;
+}
+
+/** A LIKE pattern that finds `text` anywhere, its own % and _ taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * One page of the log, newest first, narrowed by every filter given (GET /api/activity; docs/activity.md).
+ * Keyset paging on the (created_at, id) index: every page costs the same wherever it starts.
+ * Returns the rows as JSON texts and the next page's cursor (null: this was the last).
+ */
+export async function activityPage(db: Db, f: ActivityQuery): Promise<{ rows: string[]; nextCursor: string | null }> {
+  const limit = f.limit ?? ACTIVITY_PAGE.default;
+  const tz = f.tz ?? 'UTC';
+  const where: SQL[] = [sql`true`];
+  if (f.cursor !== undefined) {
+    const after = decodeCursor(f.cursor);
+    if (!after)
+      throw new HttpError(400, MESSAGES.activity.query.badCursor, { cursor: MESSAGES.activity.query.badCursor });
+    where.push(
+      sql`(a.created_at, a.id) < (timestamptz 'epoch' + ${after.micros}::bigint * interval '1 microsecond', ${after.id}::uuid)`,
+    );
+  }
+  if (f.admin) where.push(sql`a.admin_email = ${f.admin}`);
+  if (f.kind) where.push(sql`a.kind = ${f.kind}`);
+  if (f.action) where.push(sql`a.action = ${f.action}`);
+  if (f.record) where.push(sql`a.record_id = ${f.record}::uuid`);
+  if (f.from) where.push(sql`a.created_at >= ${dayStartIn(f.from, tz).toISOString()}::timestamptz`);
+  if (f.to) where.push(sql`a.created_at < ${dayStartIn(f.to, tz, 1).toISOString()}::timestamptz`);
+  const q = f.q?.trim();
+  if (q) {
+    const p = containing(q);
+    where.push(sql`(a.record_name ilike ${p} or a.admin_name ilike ${p} or a.admin_email ilike ${p})`);
+  }
+  // One more than a page, to know whether another follows.
+  const found = await rows<{ json: string; micros: string; id: string }>(
+    db,
+    sql`select ${activityJsonSql}::text as json, a.id::text as id,
+          (extract(epoch from a.created_at) * 1000000)::bigint::text as micros
+        from activity a where ${sql.join(where, sql` and `)}
+        order by a.created_at desc nulls last, a.id desc nulls last limit ${limit + 1}`,
+  );
+  const page = found.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    rows: page.map((r) => r.json),
+    nextCursor: found.length > limit && last ? encodeCursor(last.micros, last.id) : null,
+  };
+}

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Db } from '@/server/db/client';
 
-export type ListName = 'users' | 'courses' | 'enrollments' | 'batches' | 'services' | 'activity';
+export type ListName = 'users' | 'courses' | 'enrollments' | 'batches' | 'services';
 
 /** Rows fetched per round trip from the cursor: bounded memory in the database (PGlite runs in WASM). */
 const FETCH_ROWS = 5000;
@@ -63,16 +63,10 @@ export class ListCache {
   }
 }
 
-/**
- * The activity list has no list_versions row: nearly every write adds to it, so it follows the sync clock
- * (a row of its own would be one more lock per write, taken after the sync clock: a deadlock waiting to happen).
- */
 async function currentVersion(db: Db, name: ListName): Promise<number> {
   const [row] = await rows<{ version: string | number }>(
     db,
-    name === 'activity'
-      ? sql`select version from sync_state where id = 1`
-      : sql`select version from list_versions where name = ${name}`,
+    sql`select version from list_versions where name = ${name}`,
   );
   return Number(row?.version ?? 0);
 }

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Db } from '@/server/db/client';
+import { inWindow, type WindowStart } from '@/server/sync/activity-window';
 import {
   encodeSyncCursor,
   SYNC_LISTS,
@@ -52,7 +53,12 @@ interface SyncState {
   version: number;
   prunedBelow: number;
   epoch: string;
+  /** The activity window's start (src/server/sync/activity-window.ts): older entries are not synced. */
+  activityFrom: WindowStart;
 }
+
+/** Rows of `list` the sync carries: all but activity entries outside the window. */
+const synced = (list: SyncList, state: SyncState) => (list === 'activity' ? inWindow(state.activityFrom) : sql`true`);
 
 interface ListPart {
   /** JSON texts of rows, passed through unparsed. */
@@ -74,22 +80,37 @@ const emptyChanges = (): Record<SyncList, ListPart> =>
   Object.fromEntries(SYNC_LISTS.map((l) => [l, { upserts: [], deletes: [] }])) as unknown as Record<SyncList, ListPart>;
 
 async function readState(db: Db): Promise<SyncState> {
-  const [row] = await rows<{ version: string | number; pruned_below: string | number; epoch: string }>(
+  const [row] = await rows<{
+    version: string | number;
+    pruned_below: string | number;
+    epoch: string;
+    from_micros: string | null;
+    from_id: string | null;
+  }>(
     db,
-    sql`select version, pruned_below, epoch::text as epoch from sync_state where id = 1`,
+    sql`select version, pruned_below, epoch::text as epoch, activity_from_id::text as from_id,
+          (extract(epoch from activity_from) * 1000000)::bigint::text as from_micros
+        from sync_state where id = 1`,
   );
   if (!row) throw new Error('sync_state has no row: migration 0003 did not run.');
-  return { version: Number(row.version), prunedBelow: Number(row.pruned_below), epoch: row.epoch };
+  return {
+    version: Number(row.version),
+    prunedBelow: Number(row.pruned_below),
+    epoch: row.epoch,
+    activityFrom: row.from_micros && row.from_id ? { micros: row.from_micros, id: row.from_id } : null,
+  };
 }
 
 /** Ids as one text parameter: the same on both drivers, whatever their support for array parameters. */
 const idArray = (ids: string[]) => sql`string_to_array(${ids.join(',')}, ',')::uuid[]`;
 
-async function rowsById(db: Db, list: SyncList, ids: string[]): Promise<Map<string, string>> {
+/** The rows of these ids the sync carries; an id missing from the map is a delete (gone, or out of the window). */
+async function rowsById(db: Db, state: SyncState, list: SyncList, ids: string[]): Promise<Map<string, string>> {
   const { json, from, id } = SOURCES[list];
   const found = await rows<{ id: string; json: string }>(
     db,
-    sql`select ${id}::text as id, ${json}::text as json from ${from} where ${id} = any(${idArray(ids)})`,
+    sql`select ${id}::text as id, ${json}::text as json from ${from}
+        where ${id} = any(${idArray(ids)}) and ${synced(list, state)}`,
   );
   return new Map(found.map((r) => [r.id, r.json]));
 }
@@ -155,7 +176,7 @@ async function deltaPage(db: Db, state: SyncState, cursor: DeltaCursor, limit: n
     ids.add(k.row_id);
   }
   for (const [list, ids] of byList) {
-    const found = await rowsById(db, list, [...ids]);
+    const found = await rowsById(db, state, list, [...ids]);
     for (const id of ids) {
       const json = found.get(id);
       if (json === undefined) changes[list].deletes.push(id);
@@ -165,14 +186,19 @@ async function deltaPage(db: Db, state: SyncState, cursor: DeltaCursor, limit: n
   return { reset: false, changes, cursor: next, hasMore };
 }
 
-/** The tables whose rows the sync lists carry. */
-const SYNCED_TABLES = ['users', 'courses', 'batches', 'service_purchases', 'enrollments', 'activity'];
+/** The table whose rows each list carries. */
+const TABLES: Record<SyncList, string> = {
+  users: 'users',
+  courses: 'courses',
+  batches: 'batches',
+  services: 'service_purchases',
+  enrollments: 'enrollments',
+  activity: 'activity',
+};
 
-async function countAll(db: Db): Promise<number> {
-  const [row] = await rows<{ n: string | number }>(
-    db,
-    sql.raw(`select ${SYNCED_TABLES.map((t) => `(select count(*) from ${t})`).join(' + ')} as n`),
-  );
+async function countAll(db: Db, state: SyncState): Promise<number> {
+  const counts = SYNC_LISTS.map((l) => sql`(select count(*) from ${sql.raw(TABLES[l])} a where ${synced(l, state)})`);
+  const [row] = await rows<{ n: string | number }>(db, sql`select ${sql.join(counts, sql` + `)} as n`);
   return Number(row?.n ?? 0);
 }
 
@@ -180,20 +206,20 @@ async function countAll(db: Db): Promise<number> {
  * One page of a list in its screen order (SYNC_ORDER), after the row `after`: keyset paging on the
  * (created_at, id) indexes, so each page costs the same wherever it starts.
  */
-function listPage(db: Db, list: SyncList, after: [number, string] | null, limit: number) {
+function listPage(db: Db, state: SyncState, list: SyncList, after: [number, string] | null, limit: number) {
   const { json, from, id, createdAt } = SOURCES[list];
   const newest = SYNC_ORDER[list] === 'newestFirst';
   const position = after
-    ? sql`where (${createdAt}, ${id}) ${newest ? sql`<` : sql`>`}
+    ? sql`(${createdAt}, ${id}) ${newest ? sql`<` : sql`>`}
         (timestamptz 'epoch' + ${after[0]} * interval '1 microsecond', ${after[1]}::uuid)`
-    : sql``;
+    : sql`true`;
   // As the indexes are (created_at desc nulls last, id desc nulls last): another nulls order would sort every page.
   const direction = newest ? sql`desc nulls last` : sql`asc`;
   return rows<{ id: string; json: string; at: string }>(
     db,
     sql`select ${id}::text as id, ${json}::text as json,
           (extract(epoch from ${createdAt}) * 1000000)::bigint::text as at
-        from ${from} ${position}
+        from ${from} where ${position} and ${synced(list, state)}
         order by ${createdAt} ${direction}, ${id} ${direction} limit ${limit}`,
   );
 }
@@ -214,7 +240,7 @@ async function resetPage(
     list: SYNC_LISTS[0],
     after: null,
     done: 0,
-    total: await countAll(db),
+    total: await countAll(db, state),
   };
   const changes = emptyChanges();
   let room = limit;
@@ -222,7 +248,7 @@ async function resetPage(
   let after = start.after;
   for (let i = SYNC_LISTS.indexOf(start.list); i < SYNC_LISTS.length; i++) {
     const list = SYNC_LISTS[i]!;
-    const page = await listPage(db, list, after, room);
+    const page = await listPage(db, state, list, after, room);
     changes[list].upserts = page.map((r) => r.json);
     done += page.length;
     room -= page.length;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { MESSAGES } from '@/shared/messages';
+import { ACTIVITY_ACTIONS, ACTIVITY_KINDS } from '../activity-kinds';
 
 export { ACTIVITY_ACTIONS, ACTIVITY_KINDS, type ActivityAction, type ActivityKind } from '../activity-kinds';
 
@@ -25,3 +27,72 @@ export const activitySchema = z.object({
   after: fieldValues,
 });
 export type Activity = z.infer<typeof activitySchema>;
+
+/** Entries per page of GET /api/activity: the default, and the most `?limit=` may ask for. */
+export const ACTIVITY_PAGE = { default: 100, max: 500 } as const;
+const TEXT_MAX = 200;
+const Q = MESSAGES.activity.query;
+
+/** A calendar day, YYYY-MM-DD (2026-02-30 is not one). */
+const day = z
+  .string({ message: Q.badDate })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, Q.badDate)
+  .refine((v) => {
+    const [y, m, d] = v.split('-').map(Number);
+    const date = new Date(Date.UTC(y!, m! - 1, d!));
+    return date.getUTCFullYear() === y && date.getUTCMonth() === m! - 1 && date.getUTCDate() === d;
+  }, Q.badDate);
+
+/** An IANA time zone this runtime knows. */
+const timeZone = z
+  .string({ message: Q.badTimeZone })
+  .max(64, Q.badTimeZone)
+  .refine((tz) => {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  }, Q.badTimeZone);
+
+/**
+ * GET /api/activity's query: a page of the log, newest first, narrowed by every filter given. `from` and `to`
+ * are days in `tz` (the admin's time zone; UTC when absent), both included. `q` matches the record's name
+ * or email or the admin's, case-insensitively. An unknown parameter is a 400, not silently ignored.
+ */
+export const activityQuery = z
+  .strictObject(
+    {
+      cursor: z.string({ message: Q.badCursor }).max(200, Q.badCursor).optional(),
+      limit: z
+        .preprocess(
+          (v) => (typeof v === 'string' && /^\d{1,4}$/.test(v) ? Number(v) : v),
+          z.number({ message: Q.badLimit(ACTIVITY_PAGE.max) }).int(Q.badLimit(ACTIVITY_PAGE.max)),
+        )
+        .pipe(z.number().min(1, Q.badLimit(ACTIVITY_PAGE.max)).max(ACTIVITY_PAGE.max, Q.badLimit(ACTIVITY_PAGE.max)))
+        .optional(),
+      admin: z.email({ message: Q.badAdmin }).max(254, Q.badAdmin).optional(),
+      kind: z.enum(ACTIVITY_KINDS, { message: Q.badKind(ACTIVITY_KINDS) }).optional(),
+      action: z.enum(ACTIVITY_ACTIONS, { message: Q.badAction(ACTIVITY_ACTIONS) }).optional(),
+      record: z.guid({ message: Q.badRecord }).optional(),
+      from: day.optional(),
+      to: day.optional(),
+      tz: timeZone.optional(),
+      q: z
+        .string({ message: Q.badText(TEXT_MAX) })
+        .max(TEXT_MAX, Q.badText(TEXT_MAX))
+        .optional(),
+    },
+    { error: (issue) => (issue.code === 'unrecognized_keys' ? Q.unknown : undefined) },
+  )
+  .refine((f) => !f.from || !f.to || f.from <= f.to, { message: Q.badRange, path: ['to'] });
+export type ActivityQuery = z.infer<typeof activityQuery>;
+
+/** A page of the log: `nextCursor` asks for the entries after the last one here (null: no more). */
+export const activityPageSchema = z.object({
+  success: z.literal(true),
+  data: z.array(activitySchema),
+  nextCursor: z.string().nullable(),
+});
+export type ActivityPage = z.infer<typeof activityPageSchema>;
