@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@/server/config';
 import { rows } from '@/server/db/client';
-import { ACTIVITY_WINDOW_DEFAULT, moveActivityWindow, type ActivityWindow } from '@/server/sync/activity-window';
+import { moveActivityWindow, type ActivityWindow } from '@/server/repositories/activity-window-repo';
+import { ACTIVITY_WINDOW_DEFAULT } from '@/server/sync/activity-window';
 import { createTestServer, type TestServer } from '../utils/build-server';
 import { pullAll, SyncCopy, wholeActivityLog } from '../utils/sync-client';
 

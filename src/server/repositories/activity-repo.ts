@@ -1,7 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Db } from '@/server/db/client';
 import { activity } from '@/server/db/schema';
-import { HttpError } from '@/server/errors';
 import { MESSAGES } from '@/shared/messages';
 import { ACTIVITY_PAGE, type ActivityAction, type ActivityQuery, type User } from '@/shared/schemas';
 import { iso, jsonObject } from './sql-json';
@@ -122,12 +121,9 @@ export function dayStartIn(date: string, tz: string, plusDays = 0): Date {
 }
 
 /** A page position: the last entry sent, as its created_at in microseconds since 1970 and its id. */
-const encodeCursor = (micros: string, id: string) => Buffer.from(`${micros}.${id}`).toString('base64url');
-function decodeCursor(text: string): { micros: string; id: string } | null {
-  const m = /^(-?\d{1,16})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(
-    Buffer.from(text, 'base64url').toString('latin1'),
-  );
-  return m ? { micros: m[1]!, id: m[2]! } : null;
+export interface PagePosition {
+  micros: string;
+  id: string;
 }
 
 /** A LIKE pattern that finds `text` anywhere, its own % and _ taken literally. */
@@ -136,20 +132,20 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`
 /**
  * One page of the log, newest first, narrowed by every filter given (GET /api/activity; docs/activity.md).
  * Keyset paging on the (created_at, id) index: every page costs the same wherever it starts.
- * Returns the rows as JSON texts and the next page's cursor (null: this was the last).
+ * Returns the rows as JSON texts and the position the next page starts after (null: this was the last).
  */
-export async function activityPage(db: Db, f: ActivityQuery): Promise<{ rows: string[]; nextCursor: string | null }> {
+export async function activityPage(
+  db: Db,
+  f: Omit<ActivityQuery, 'cursor'>,
+  after: PagePosition | null,
+): Promise<{ rows: string[]; last: PagePosition | null }> {
   const limit = f.limit ?? ACTIVITY_PAGE.default;
   const tz = f.tz ?? 'UTC';
   const where: SQL[] = [sql`true`];
-  if (f.cursor !== undefined) {
-    const after = decodeCursor(f.cursor);
-    if (!after)
-      throw new HttpError(400, MESSAGES.activity.query.badCursor, { cursor: MESSAGES.activity.query.badCursor });
+  if (after)
     where.push(
       sql`(a.created_at, a.id) < (timestamptz 'epoch' + ${after.micros}::bigint * interval '1 microsecond', ${after.id}::uuid)`,
     );
-  }
   if (f.admin) where.push(sql`a.admin_email = ${f.admin}`);
   if (f.kind) where.push(sql`a.kind = ${f.kind}`);
   if (f.action) where.push(sql`a.action = ${f.action}`);
@@ -170,9 +166,6 @@ export async function activityPage(db: Db, f: ActivityQuery): Promise<{ rows: st
         order by a.created_at desc nulls last, a.id desc nulls last limit ${limit + 1}`,
   );
   const page = found.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    rows: page.map((r) => r.json),
-    nextCursor: found.length > limit && last ? encodeCursor(last.micros, last.id) : null,
-  };
+  const last = found.length > limit ? page.at(-1) : undefined;
+  return { rows: page.map((r) => r.json), last: last ? { micros: last.micros, id: last.id } : null };
 }

@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Db } from '@/server/db/client';
-import { inWindow, type WindowStart } from '@/server/sync/activity-window';
 import {
   encodeSyncCursor,
   SYNC_LISTS,
@@ -12,6 +11,7 @@ import {
   type SyncList,
 } from '@/shared/schemas';
 import { activityJsonSql } from './activity-repo';
+import { inWindow, type WindowStart } from './activity-window-repo';
 import { batchJsonSql } from './batches-repo';
 import { courseJsonSql } from './courses-repo';
 import { enrollmentJsonSql } from './enrollments-repo';

@@ -1,8 +1,22 @@
 import type { Db } from '@/server/db/client';
-import { parse } from '@/server/errors';
-import { activityPage } from '@/server/repositories/activity-repo';
+import { HttpError, parse } from '@/server/errors';
+import { activityPage, type PagePosition } from '@/server/repositories/activity-repo';
+import { MESSAGES } from '@/shared/messages';
 import { activityQuery } from '@/shared/schemas';
 import type { FastifyInstance } from 'fastify';
+
+const BAD_CURSOR = MESSAGES.activity.query.badCursor;
+
+/** The cursor is opaque to clients: base64url of the position's microseconds and id. */
+const encodeCursor = (p: PagePosition) => Buffer.from(`${p.micros}.${p.id}`).toString('base64url');
+function decodeCursor(text: string): PagePosition {
+  // At most 16 digits: a time PostgreSQL can hold, so no cursor makes a 500.
+  const m = /^(-?\d{1,16})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(
+    Buffer.from(text, 'base64url').toString('latin1'),
+  );
+  if (!m) throw new HttpError(400, BAD_CURSOR, { cursor: BAD_CURSOR });
+  return { micros: m[1]!, id: m[2]! };
+}
 
 /**
  * The activity log, read only and a page at a time, newest first, filtered on the server (docs/activity.md):
@@ -10,10 +24,12 @@ import type { FastifyInstance } from 'fastify';
  */
 export function activityRoutes(app: FastifyInstance, db: Db) {
   app.get('/api/activity', async (request, reply) => {
-    const page = await activityPage(db, parse(activityQuery, request.query));
+    const { cursor, ...filter } = parse(activityQuery, request.query);
+    const page = await activityPage(db, filter, cursor === undefined ? null : decodeCursor(cursor));
+    const next = page.last ? encodeCursor(page.last) : null;
     // The rows are the database's JSON texts, passed through unparsed.
     return reply
       .type('application/json; charset=utf-8')
-      .send(`{"success":true,"data":[${page.rows.join(',')}],"nextCursor":${JSON.stringify(page.nextCursor)}}`);
+      .send(`{"success":true,"data":[${page.rows.join(',')}],"nextCursor":${JSON.stringify(next)}}`);
   });
 }
