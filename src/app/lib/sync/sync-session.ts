@@ -138,7 +138,12 @@ export class SyncSession extends CopySession {
     try {
       await this.qc.fetchQuery({
         queryKey: SYNC_QUERY_KEY,
-        queryFn: ({ signal }) => (this.lead.leading ? this.pullNow(signal) : this.relay.ask(this.takeReset())),
+        queryFn: async ({ signal }) => {
+          const reset = this.takeReset();
+          // A follower's pull is the leader's; if this tab leads by the time it would be answered, it pulls.
+          if (!this.lead.leading && (await this.relay.ask(reset)) !== 'lead') return { syncedAt: this.meta.syncedAt };
+          return this.pullNow(signal, reset);
+        },
         staleTime: 0,
       });
     } finally {
@@ -153,10 +158,9 @@ export class SyncSession extends CopySession {
   }
 
   /** The leader's pull: pages until the server has nothing more, each applied, stored and told to the tabs. */
-  private async pullNow(signal: AbortSignal): Promise<{ syncedAt: number }> {
+  private async pullNow(signal: AbortSignal, reset: boolean): Promise<{ syncedAt: number }> {
     await this.loaded;
     await this.whole.promise;
-    const reset = this.takeReset();
     const start = this.seq + 1;
     await pullPages({
       from: reset ? null : this.staging ? this.staging.cursor : this.meta.cursor,

@@ -23,7 +23,7 @@ export class TabRelay {
   /** This tab's write replies not echoed yet, sent again to a new leader. */
   private sent = new Map<string, Local>();
   /** Pulls this tab asked the leader for. */
-  private asked = new Map<string, { resync: boolean; done: (error: PullError | null) => void }>();
+  private asked = new Map<string, { resync: boolean; done: (error: PullError | 'lead' | null) => void }>();
 
   constructor(
     private readonly s: SyncSession,
@@ -110,15 +110,18 @@ export class TabRelay {
     for (const [row, by] of this.pending) if (by === id) this.pending.delete(row);
   }
 
-  /** A pull by the leader (a resync: Reload Data); resolves once its changes are applied here. */
-  ask(resync: boolean): Promise<{ syncedAt: number }> {
+  /**
+   * A pull by the leader (a resync: Reload Data); resolves once its changes are applied here, or with 'lead' once
+   * this tab leads (then it pulls itself).
+   */
+  ask(resync: boolean): Promise<'pulled' | 'lead'> {
     const id = crypto.randomUUID();
     return new Promise((resolve, reject) => {
       this.asked.set(id, {
         resync,
         done: (error) => {
           this.asked.delete(id);
-          if (!error) return resolve({ syncedAt: this.s.meta.syncedAt });
+          if (error === 'lead' || !error) return resolve(error ?? 'pulled');
           const token = localStorage.getItem(STORAGE_KEYS.authToken);
           reject(new ApiError(error.kind, error.status, error.body, error.message, token));
         },
@@ -139,11 +142,7 @@ export class TabRelay {
     this.sent.clear();
     this.pending.clear();
     for (const local of held) this.s.putReply(local.list, local.upserts as never[], local.deletes, [local.mark]);
-    for (const { resync, done } of this.asked.values())
-      (resync ? this.s.resync() : this.s.pull()).then(
-        () => done(null),
-        (err: unknown) => done(pullError(err)),
-      );
+    for (const { done } of this.asked.values()) done('lead');
     this.post({ t: 'lead' });
   }
 }

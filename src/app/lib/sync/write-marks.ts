@@ -30,13 +30,15 @@ export class WriteMarks {
 
   constructor(private readonly cursor: () => string | null) {}
 
-  /** Marks each write this tab sends (apiFetch tells), until `stop`. */
+  /** A write is sent now: the function returned is called once its reply is in hand. */
+  readonly sent = () => {
+    const sent = this.mark();
+    return () => void this.answered.push({ ...sent, at: Date.now() });
+  };
+
+  /** Marks each write this tab sends (apiFetch tells), until the function returned is called. */
   watch() {
-    const watcher = () => {
-      const sent = this.mark();
-      return () => void this.answered.push({ ...sent, at: Date.now() });
-    };
-    watchWrites(watcher);
+    watchWrites(this.sent);
     return () => watchWrites(null);
   }
 
