@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { toCsv } from '@/app/lib/csv';
 import { buildApp } from '@/server/app';
 import { rows } from '@/server/db/client';
-import { seedDemoData } from '@/server/db/seed/demo';
+import { seedDemoData } from '@/server/demo-seed';
 import { ENROLLMENT_CSV_COLUMNS, type ImportReply } from '@/shared/schemas';
 import { BENCH_ADMIN, benchConfig, onEachDatabase, type OpenedTarget } from './bench-targets';
 

@@ -4,7 +4,8 @@
  * BENCH_DATABASE_URL (or the default local server) can be reached. Numbers are printed, never asserted.
  * Knobs (env): BENCH_RUNS (default 3), BENCH_DATABASE_URL, BENCH_ONLY=pglite|postgres.
  */
-import { buildDemoData, seedDemoData } from '@/server/db/seed/demo';
+import { buildDemoData } from '@/server/db/seed/demo';
+import { seedDemoData } from '@/server/demo-seed';
 import { openPglite, openPostgres, PG_URL, type OpenedTarget } from './bench-targets';
 import { median, ms } from './numbers';
 

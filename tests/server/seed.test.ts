@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { rows } from '@/server/db/client';
 import { batches, courses, enrollments, servicePurchases, users } from '@/server/db/schema';
-import { seedDemoData } from '@/server/db/seed/demo';
 import { DEMO_COURSES } from '@/server/db/seed/demo-courses';
 import { SERVICE_KINDS } from '@/server/db/seed/demo-services';
+import { seedDemoData } from '@/server/demo-seed';
 import { batchSchema, courseSchema, enrollmentSchema, serviceSchema, userSchema } from '@/shared/schemas';
 import { createTestServer, type TestServer } from '../utils/build-server';
 

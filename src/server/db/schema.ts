@@ -314,9 +314,10 @@ export const activity = pgTable(
   'activity',
   {
     id: id(),
+    // The demo seed writes its past through the real write path with `coursedesk.backdate` set (migration 0007).
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' })
       .notNull()
-      .default(sql`clock_timestamp()`),
+      .default(sql`coalesce(nullif(current_setting('coursedesk.backdate', true), '')::timestamptz, clock_timestamp())`),
     adminId: uuid('admin_id'),
     adminName: text('admin_name'),
     adminEmail: text('admin_email'),

@@ -85,14 +85,18 @@ export function buildDemoData(seed = DEMO_SEED, now = REFERENCE_DATE) {
   };
 }
 
-/** Seeds the deterministic demo business on an empty database: one transaction, one insert per table. */
-export async function seedDemoData(db: Db): Promise<void> {
-  const data = buildDemoData();
+export type DemoRows = ReturnType<typeof buildDemoData>;
+
+/**
+ * Inserts demo rows on an empty database: one transaction, one insert per table. The start-up's seed
+ * (src/server/demo-seed.ts) gives the rows as they were before the demo's recorded past, then writes it.
+ */
+export async function insertDemoRows(db: Db, rows: DemoRows): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.insert(users).values(data.users);
-    await insertCatalogue(tx, data);
-    await insertBatches(tx, data.batches);
-    await tx.insert(enrollments).values(data.enrollments);
-    await tx.insert(servicePurchases).values(data.services);
+    await tx.insert(users).values(rows.users);
+    await insertCatalogue(tx, rows);
+    await insertBatches(tx, rows.batches);
+    await tx.insert(enrollments).values(rows.enrollments);
+    await tx.insert(servicePurchases).values(rows.services);
   });
 }
