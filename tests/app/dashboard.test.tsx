@@ -44,9 +44,11 @@ describe('dashboard screen', () => {
     // A card's link is named by what it shows: the label, the count and the hint.
     const card = (label: string) =>
       within(screen.getByRole('main')).getByRole('link', { name: new RegExp(`^${label}`) });
-    expect(card('Enrollments to approve')).toHaveAttribute('href', '/enrollments');
+    // The figures open the filtered lists: every pending enrollment across batches, the pending purchases.
+    expect(card('Enrollments to approve')).toHaveAttribute('href', '/enrollments/all?status=pending');
     expect(within(card('Enrollments to approve')).getByText('1')).toBeInTheDocument();
-    expect(card('Service purchases to approve')).toHaveAttribute('href', '/services');
+    expect(card('Service purchases to approve')).toHaveAttribute('href', '/services?status=pending');
+    expect(card('Verified users')).toHaveAttribute('href', '/users?status=verified');
     expect(within(card('Service purchases to approve')).getByText('1')).toBeInTheDocument();
     expect(card('Users')).toHaveAttribute('href', '/users');
     expect(within(card('Users')).getByText('3')).toBeInTheDocument();

@@ -5,7 +5,9 @@ import userEvent from '@testing-library/user-event';
 import { useState, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DataTable, type Column, type TableView } from '@/app/components/ui/data-table';
+import { EmailText } from '@/app/components/ui/email-text';
 import { useRowSelection } from '@/app/components/ui/row-selection';
+import { sortOrder, useSortOrder, type TableSort } from '@/app/components/ui/table-sort';
 
 interface Row {
   id: string;
@@ -155,5 +157,125 @@ describe('DataTable selection', () => {
       'data-indeterminate',
       'true',
     );
+  });
+});
+
+describe('DataTable sorting (issue 23)', () => {
+  interface Person {
+    _id: string;
+    name: string;
+    age: number | null;
+  }
+  const people: Person[] = [
+    { _id: 'a', name: 'bea', age: 30 },
+    { _id: 'b', name: 'Adam', age: null },
+    { _id: 'c', name: 'Cleo', age: 30 },
+    { _id: 'd', name: 'adam', age: 20 },
+  ];
+  const sortable: TableView<Person> = {
+    columns: [
+      { key: 'name', header: 'Name', render: (p) => p.name, sortValue: (p) => p.name },
+      { key: 'age', header: 'Age', render: (p) => String(p.age ?? '-'), sortValue: (p) => p.age },
+      { key: 'note', header: 'Note', render: () => 'n' },
+    ],
+    rowLabel: (p) => `Open ${p.name} ${p._id}`,
+    emptyText: 'Nothing here.',
+  };
+  /** The table with its sort as a screen holds it, sorting the rows as the screens do. */
+  function Sorted() {
+    const [sort, setSort] = useState<TableSort>(null);
+    const order = useSortOrder(people, sortable.columns, sort);
+    const rows = order ? Array.from(order, (i) => people[i]!) : people;
+    return <DataTable view={sortable} rows={rows} sort={sort} onSort={setSort} />;
+  }
+  const order = () =>
+    screen.getAllByRole('row', { name: /^Open / }).map((r) => r.getAttribute('aria-label')!.slice(-1));
+
+  it('sorts by a header button, ascending, descending, then the list order; aria-sort says which, by keyboard too', async () => {
+    setPhone(false);
+    const router = createRouter({
+      routeTree: createRootRoute({ component: () => <MantineProvider env="test">{<Sorted />}</MantineProvider> }),
+      history: createMemoryHistory(),
+    });
+    await router.load();
+    render(<RouterProvider router={router} />);
+    const user = userEvent.setup();
+    const name = await screen.findByRole('button', { name: 'Name' });
+    const header = () => screen.getByRole('columnheader', { name: 'Name' });
+    expect(screen.queryByRole('button', { name: 'Note' })).not.toBeInTheDocument();
+    expect(header()).not.toHaveAttribute('aria-sort');
+    expect(order()).toEqual(['a', 'b', 'c', 'd']);
+
+    await user.click(name);
+    expect(header()).toHaveAttribute('aria-sort', 'ascending');
+    // Without case; equal values keep the list's order (b before d).
+    expect(order()).toEqual(['b', 'd', 'a', 'c']);
+    name.focus();
+    await user.keyboard('{Enter}');
+    expect(header()).toHaveAttribute('aria-sort', 'descending');
+    expect(order()).toEqual(['c', 'a', 'b', 'd']);
+    await user.keyboard(' ');
+    expect(header()).not.toHaveAttribute('aria-sort');
+    expect(order()).toEqual(['a', 'b', 'c', 'd']);
+
+    // Numbers as numbers; an empty value last, both ways.
+    await user.click(screen.getByRole('button', { name: 'Age' }));
+    expect(order()).toEqual(['d', 'a', 'c', 'b']);
+    await user.click(screen.getByRole('button', { name: 'Age' }));
+    expect(order()).toEqual(['a', 'c', 'd', 'b']);
+  });
+
+  it('on phones, where cards have no headers, the order is a "Sort by" choice', async () => {
+    setPhone(true);
+    const router = createRouter({
+      routeTree: createRootRoute({ component: () => <MantineProvider env="test">{<Sorted />}</MantineProvider> }),
+      history: createMemoryHistory(),
+    });
+    await router.load();
+    render(<RouterProvider router={router} />);
+    const user = userEvent.setup();
+    const select = await screen.findByRole('combobox', { name: 'Sort by' });
+    await user.selectOptions(select, 'Name, Z to A / highest first');
+    expect(
+      screen.getAllByRole('listitem', { name: /^Open / }).map((r) => r.getAttribute('aria-label')!.slice(-1)),
+    ).toEqual(['c', 'a', 'b', 'd']);
+  });
+
+  it('sortOrder is stable both ways, puts empty values last and reads each value once', () => {
+    const read = vi.fn((p: Person) => p.age);
+    expect(Array.from(sortOrder(people, read, false)!)).toEqual([3, 0, 2, 1]);
+    expect(read).toHaveBeenCalledTimes(people.length);
+    expect(Array.from(sortOrder(people, read, true)!)).toEqual([0, 2, 3, 1]);
+    expect(sortOrder(people, undefined, false)).toBeNull();
+  });
+});
+
+describe('DataTable height (issue 23)', () => {
+  it('ends at the bottom of the window: one scroll, no fixed box; at most its maxHeight', async () => {
+    setPhone(false);
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ top: 200 } as DOMRect);
+    vi.spyOn(window, 'innerHeight', 'get').mockReturnValue(700);
+    const { show } = await renderInRouter(<DataTable view={{ ...view, maxHeight: undefined }} rows={rows} />);
+    const box = () => screen.getByRole('table').parentElement!;
+    // 700 - 200 - the screen's 16px bottom padding.
+    expect(box().style.maxHeight).toBe('484px');
+    vi.spyOn(window, 'innerHeight', 'get').mockReturnValue(1400);
+    act(() => void window.dispatchEvent(new Event('resize')));
+    expect(box().style.maxHeight).toBe('1184px');
+    show(<DataTable view={{ ...view, maxHeight: 900 }} rows={rows} />);
+    act(() => void window.dispatchEvent(new Event('resize')));
+    expect(box().style.maxHeight).toBe('900px');
+  });
+});
+
+describe('EmailText', () => {
+  it('lets an email wrap only before its @', () => {
+    render(
+      <MantineProvider env="test">
+        <EmailText email="ann.lee@example.com" />
+      </MantineProvider>,
+    );
+    const text = screen.getByText('ann.lee@example.com');
+    expect(text.innerHTML).toBe('ann.lee<wbr>@example.com');
   });
 });

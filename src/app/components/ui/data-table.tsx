@@ -6,12 +6,17 @@ import { memo, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } fro
 import { MESSAGES } from '@/shared/messages';
 import classes from './data-table.module.css';
 import { recordId, type RowSelection } from './row-selection';
+import { SortHeader, SortSelect } from './sort-controls';
+import { useFitHeight } from './use-fit-height';
+import type { SortValue, TableSort } from './table-sort';
 
 export interface Column<T> {
   key: string;
   header: string;
   width?: number | string;
   render: (row: T, index: number) => ReactNode;
+  /** Makes the column sortable by this value (with the table's `sort` and `onSort`). */
+  sortValue?: (row: T) => SortValue;
 }
 
 /** The numbering column: each row's place among the rows shown, from 1. */
@@ -40,7 +45,10 @@ export type TableView<T> = {
    */
   rowLink?: (row: T) => NavigateOptions | null;
   emptyText: string;
-  /** The table scrolls inside this height; only the visible rows are in the DOM. */
+  /**
+   * The table scrolls inside the window's height below it (one scroll, `useFitHeight`), at most this; only the
+   * visible rows are in the DOM.
+   */
   maxHeight?: number;
   /** Used for the first render before rows are measured. */
   rowHeight?: number;
@@ -54,6 +62,10 @@ interface DataTableProps<T> {
   rows: readonly T[];
   /** Row selection for bulk actions (`useRowSelection`): a checkbox per row and one for all rows shown. */
   selection?: RowSelection<T>;
+  /** The rows' order (the caller sorts them, `useSortedRows`, so the selection sees the same order). */
+  sort?: TableSort;
+  /** Makes the headers of the columns with a `sortValue` buttons that change the order. */
+  onSort?: (sort: TableSort) => void;
 }
 
 /** Below this width each row becomes a card of label/value lines: no sideways scrolling on phones. */
@@ -64,8 +76,8 @@ const PHONE_QUERY = '(max-width: 48em)';
  * or Enter that opens the detail. Clicks on buttons inside a row do not open it. On phones the same
  * rows render as cards.
  */
-export function DataTable<T>({ view, rows, selection }: DataTableProps<T>) {
-  const { columns, rowLabel, rowLink, emptyText, maxHeight = 640, rowHeight = 52, caption } = view;
+export function DataTable<T>({ view, rows, selection, sort = null, onSort }: DataTableProps<T>) {
+  const { columns, rowLabel, rowLink, emptyText, maxHeight, rowHeight = 52, caption } = view;
   const rowKey = view.rowKey ?? (recordId as (row: T) => string);
   const router = useRouter();
   const onRowClick = rowLink
@@ -77,6 +89,7 @@ export function DataTable<T>({ view, rows, selection }: DataTableProps<T>) {
       }
     : undefined;
   const scrollRef = useRef<HTMLDivElement>(null);
+  const height = useFitHeight(scrollRef, maxHeight);
   const phone = useMediaQuery(PHONE_QUERY, false);
   // TanStack Virtual returns functions the React Compiler cannot memoise; this component is not compiled.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -108,29 +121,33 @@ export function DataTable<T>({ view, rows, selection }: DataTableProps<T>) {
 
   // Rows that open nothing are not focusable: then the scroll box is, so a keyboard can scroll it.
   const scrollFocus = onRowClick ? -1 : 0;
-  /** The scrolling box, the phone's cards or the table: the virtualizer's element, at most maxHeight tall. */
-  const scrollBox = { ref: scrollRef, style: { maxHeight }, tabIndex: scrollFocus };
+  /** The scrolling box, the phone's cards or the table: the virtualizer's element, as tall as the window allows. */
+  const scrollBox = { ref: scrollRef, style: { maxHeight: height }, tabIndex: scrollFocus };
+  const sortable = onSort ? columns.filter((c) => c.sortValue) : [];
 
   if (phone) {
     return (
-      <div {...scrollBox} className={classes.cards} role="list" aria-label={caption}>
-        {rows.length === 0 ? (
-          <Text c="dimmed" ta="center" py="xl">
-            {emptyText}
-          </Text>
-        ) : null}
-        {selection && rows.length > 0 ? (
-          <div role="listitem" className={classes.selectAll}>
-            <SelectAllBox selection={selection} withLabel />
-          </div>
-        ) : null}
-        {padTop > 0 ? <div aria-hidden style={{ height: padTop }} /> : null}
-        {items.map((item) => {
-          const row = rows[item.index]!;
-          return <CardRow key={rowKey(row)} {...rowView(row, item.index)} />;
-        })}
-        {padBottom > 0 ? <div aria-hidden style={{ height: padBottom }} /> : null}
-      </div>
+      <>
+        {sortable.length ? <SortSelect columns={sortable} sort={sort} onSort={onSort!} /> : null}
+        <div {...scrollBox} className={classes.cards} role="list" aria-label={caption}>
+          {rows.length === 0 ? (
+            <Text c="dimmed" ta="center" py="xl">
+              {emptyText}
+            </Text>
+          ) : null}
+          {selection && rows.length > 0 ? (
+            <div role="listitem" className={classes.selectAll}>
+              <SelectAllBox selection={selection} withLabel />
+            </div>
+          ) : null}
+          {padTop > 0 ? <div aria-hidden style={{ height: padTop }} /> : null}
+          {items.map((item) => {
+            const row = rows[item.index]!;
+            return <CardRow key={rowKey(row)} {...rowView(row, item.index)} />;
+          })}
+          {padBottom > 0 ? <div aria-hidden style={{ height: padBottom }} /> : null}
+        </div>
+      </>
     );
   }
 
@@ -155,11 +172,15 @@ export function DataTable<T>({ view, rows, selection }: DataTableProps<T>) {
                 <SelectAllBox selection={selection} />
               </Table.Th>
             ) : null}
-            {columns.map((c) => (
-              <Table.Th key={c.key} style={{ width: c.width }}>
-                {c.header}
-              </Table.Th>
-            ))}
+            {columns.map((c) =>
+              onSort && c.sortValue ? (
+                <SortHeader key={c.key} column={c} sort={sort} onSort={onSort} />
+              ) : (
+                <Table.Th key={c.key} style={{ width: c.width }}>
+                  {c.header}
+                </Table.Th>
+              ),
+            )}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

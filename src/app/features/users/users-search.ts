@@ -1,24 +1,20 @@
+import { validateListSearch } from '@/app/components/ui/list-filters';
+import { MESSAGES } from '@/shared/messages';
 import type { User } from '@/shared/schemas';
 
-export interface UsersSearch {
-  q?: string;
-}
+export const USER_STATUSES = [
+  { value: 'verified', label: MESSAGES.lists.verified },
+  { value: 'unverified', label: MESSAGES.lists.notVerified },
+];
 
-/** The search lives in the URL (?q=) so it survives a reload and can be shared. */
-export function validateUsersSearch(search: Record<string, unknown>): UsersSearch {
-  const q = search.q;
-  // The router JSON-parses search values, so ?q=42 arrives as a number.
-  if (typeof q === 'string' && q !== '') return { q };
-  if (typeof q === 'number') return { q: String(q) };
-  return {};
-}
-
-/** Lower-cased "name\nemail" per user, built once per list so each keystroke is one pass of includes(). */
-export const buildSearchIndex = (users: readonly User[]) => users.map((u) => `${u.name}\n${u.email}`.toLowerCase());
+/** The search, the Verified filter and the order live in the URL (?q=ann&status=unverified&sort=-created). */
+export const validateUsersSearch = validateListSearch(USER_STATUSES.map((s) => s.value));
 
 /** Case-insensitive substring match on name or email. */
-export function filterUsers(users: readonly User[], index: readonly string[], query: string): readonly User[] {
-  const needle = query.trim().toLowerCase();
-  if (!needle) return users;
-  return users.filter((_, i) => index[i]!.includes(needle));
-}
+export const userSearchText = (u: User) => `${u.name}\n${u.email}`;
+
+const KEEP: Record<string, (u: User) => boolean> = {
+  verified: (u) => u.isVerified,
+  unverified: (u) => !u.isVerified,
+};
+export const keepUsers = (status: string) => KEEP[status] ?? null;

@@ -11,6 +11,7 @@ import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { computeStats } from '@/app/features/dashboard/dashboard-stats';
 import { formatDate, formatMoney } from '@/app/lib/format';
+import { MESSAGES } from '@/shared/messages';
 import type { Batch, Course, Enrollment, Service, User } from '@/shared/schemas';
 import { formatCount, StatCard, ToApproveCard } from './stat-card';
 
@@ -51,6 +52,7 @@ export function DashboardPage({ users, courses, enrollments, batches, services }
           icon={IconRosetteDiscountCheck}
           color="teal"
           to="/users"
+          search={{ status: 'verified' }}
         />
         <StatCard label="Courses" count={stats.courses} icon={IconBook2} color="grape" to="/courses" />
         <StatCard
@@ -64,9 +66,10 @@ export function DashboardPage({ users, courses, enrollments, batches, services }
         <ToApproveCard
           what="Enrollments"
           count={stats.pendingEnrollments}
-          hint="Review them by batch"
+          hint={MESSAGES.lists.pendingAcrossBatches}
           icon={IconCertificate}
-          to="/enrollments"
+          to="/enrollments/all"
+          search={{ status: 'pending' }}
         />
         <ToApproveCard
           what="Service purchases"
@@ -74,6 +77,7 @@ export function DashboardPage({ users, courses, enrollments, batches, services }
           hint="Approve or delete them"
           icon={IconShoppingBag}
           to="/services"
+          search={{ status: 'pending' }}
         />
       </SimpleGrid>
 

@@ -14,11 +14,12 @@ interface StatCardProps {
   hint?: ReactNode;
   icon: Icon;
   color: string;
-  /** When set, the whole card is a link to where the admin acts on it. */
-  to?: '/users' | '/courses' | '/enrollments' | '/services';
+  /** When set, the whole card is a link to where the admin acts on it (with `search`, the list filtered). */
+  to?: '/users' | '/courses' | '/enrollments' | '/enrollments/all' | '/services';
+  search?: { status: string };
 }
 
-export function StatCard({ label, count, hint, icon: IconComponent, color, to }: StatCardProps) {
+export function StatCard({ label, count, hint, icon: IconComponent, color, to, search }: StatCardProps) {
   const body = (
     <Group justify="space-between" align="flex-start" wrap="nowrap">
       <div>
@@ -40,7 +41,7 @@ export function StatCard({ label, count, hint, icon: IconComponent, color, to }:
     </Group>
   );
   return to ? (
-    <Paper withBorder p="md" radius="md" component={Link} to={to} className={classes.link}>
+    <Paper withBorder p="md" radius="md" component={Link} to={to} search={search as never} className={classes.link}>
       {body}
     </Paper>
   ) : (
@@ -57,6 +58,7 @@ export function ToApproveCard({
   hint,
   icon,
   to,
+  search,
 }: Omit<StatCardProps, 'label' | 'color'> & { what: string }) {
   return (
     <StatCard
@@ -66,6 +68,7 @@ export function ToApproveCard({
       icon={icon}
       color={count ? 'orange' : 'gray'}
       to={to}
+      search={search}
     />
   );
 }

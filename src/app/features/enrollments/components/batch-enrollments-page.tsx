@@ -1,89 +1,38 @@
 import { Badge, Button, Group, Text } from '@mantine/core';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Navigate, useParams } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
-import { YesNoBadge } from '@/app/components/ui/badges';
-import { BulkActions, type BulkTarget } from '@/app/components/ui/bulk-actions';
-import { DataTable, type Column, type TableView } from '@/app/components/ui/data-table';
+import { getRouteApi, Navigate } from '@tanstack/react-router';
+import { useCallback, useMemo, useState } from 'react';
+import type { ListSearch } from '@/app/components/ui/list-filters';
 import { PageHeader } from '@/app/components/ui/page-header';
 import { BackLink, RecordLoading } from '@/app/components/ui/record-page';
-import { recordId, useRowSelection } from '@/app/components/ui/row-selection';
 import { WriteButton } from '@/app/components/ui/write-controls';
 import { batchesQuery } from '@/app/features/enrollments/api/get-batches';
 import { enrollmentsQuery } from '@/app/features/enrollments/api/get-enrollments';
 import { downloadEnrollments } from '@/app/features/enrollments/csv';
-import { enrolleeEmail, enrolleeName } from '@/app/features/enrollments/enrollee';
-import { formatLongDate, formatMoney } from '@/app/lib/format';
+import { formatLongDate } from '@/app/lib/format';
 import { useSyncState } from '@/app/lib/sync/use-sync-state';
-import { ENROLLMENT_BULK_ACTIONS } from '@/shared/bulk-actions';
 import { MESSAGES } from '@/shared/messages';
-import type { Batch, Enrollment } from '@/shared/schemas';
-import { EnrollmentRowActions } from './enrollment-row-actions';
+import { EnrollmentsList } from './enrollments-list';
 import { ImportDialog } from './import-dialog';
 
-const selectLabel = (e: Enrollment) => MESSAGES.bulk.selectEnrollment(enrolleeName(e));
-const BULK: BulkTarget<Enrollment> = {
-  list: enrollmentsQuery,
-  actions: ENROLLMENT_BULK_ACTIONS,
-  noun: 'enrollment',
-  // What the bulk route writes: a row already in the asked state is not written.
-  verify: (e, on, at) =>
-    e.isVerified === on ? e : { ...e, isVerified: on, verifiedAt: on ? at : null, updatedAt: at },
-  name: enrolleeName,
-};
-
-/** The table's columns; a new array only when the batches change (the rows' download names them). */
-const columnsFor = (batches: readonly Batch[]): Column<Enrollment>[] => [
-  {
-    key: 'name',
-    header: 'Name',
-    render: (e) => (
-      <Text fw={500} size="sm">
-        {enrolleeName(e)}
-      </Text>
-    ),
-  },
-  { key: 'email', header: 'Email', render: (e) => enrolleeEmail(e) },
-  { key: 'amount', header: 'Amount', width: 130, render: (e) => formatMoney(e.amount, e.currency) },
-  { key: 'course', header: 'Course', render: (e) => e.courseDetails.title },
-  {
-    key: 'approved',
-    header: 'Approved',
-    width: 120,
-    render: (e) => <YesNoBadge value={e.isVerified} yes="Approved" no="Pending" noColor="yellow" />,
-  },
-  {
-    key: 'actions',
-    header: 'Actions',
-    width: 220,
-    render: (e) => (
-      <EnrollmentRowActions enrollment={e} onDownload={() => downloadEnrollments(enrolleeName(e), [e], batches)} />
-    ),
-  },
-];
-
-const viewFor = (batches: readonly Batch[]): TableView<Enrollment> => ({
-  columns: columnsFor(batches),
-  rowLabel: (e) => `Open enrollment of ${enrolleeName(e)}`,
-  rowLink: (e) => ({ to: '/enrollments/$id', params: { id: e._id } }),
-  emptyText: MESSAGES.enrollments.empty,
-});
+const route = getRouteApi('/_authed/enrollments/batch/$id');
 
 /**
  * The enrollments of one batch; an unknown batch id goes back to the overview, once this start-up's first pull
  * has ended (a batch newer than the device copy comes with it).
  */
 export function BatchEnrollmentsPage() {
-  const { id } = useParams({ from: '/_authed/enrollments/batch/$id' });
+  const { id } = route.useParams();
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const write = useCallback((next: ListSearch) => void navigate({ search: next, replace: true }), [navigate]);
   const { data: batches } = useSuspenseQuery(batchesQuery);
   const { data: enrollments } = useSuspenseQuery(enrollmentsQuery);
   const batch = batches.find((b) => b._id === id);
   const rows = useMemo(() => enrollments.filter((e) => e.batchId === id), [enrollments, id]);
   const [importing, setImporting] = useState(false);
-  const selection = useRowSelection(rows, recordId, selectLabel, id);
   const { caughtUp } = useSyncState();
-  const view = useMemo(() => viewFor(batches), [batches]);
 
   if (!batch)
     return caughtUp ? <Navigate to="/enrollments" replace /> : <RecordLoading text={MESSAGES.enrollments.loading} />;
@@ -116,8 +65,7 @@ export function BatchEnrollmentsPage() {
           {batch.endDate ? ` · Ends ${formatLongDate(batch.endDate)}` : ''}
         </Text>
       </Group>
-      <BulkActions selection={selection} target={BULK} />
-      <DataTable view={view} rows={rows} selection={selection} />
+      <EnrollmentsList rows={rows} batches={batches} search={search} write={write} scope={id} />
     </>
   );
 }

@@ -1,6 +1,7 @@
-import { Button, Paper, SimpleGrid, Text } from '@mantine/core';
+import { Anchor, Button, Paper, SimpleGrid, Text } from '@mantine/core';
 import { IconDownload, IconPlus } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { PageHeader } from '@/app/components/ui/page-header';
 import { WriteButton } from '@/app/components/ui/write-controls';
@@ -45,9 +46,18 @@ export function EnrollmentsOverview() {
           Download All
         </Button>
       </PageHeader>
+      {/* The counts open the list of every enrollment across batches, the pending ones filtered (issue 23). */}
       <Text c="dimmed" size="sm" mt={-8} mb="lg">
-        {MESSAGES.count.enrollments(enrollments.length)} in {MESSAGES.count.batches(batches.length)} ·{' '}
-        {MESSAGES.count.pending(pending)}
+        <Anchor renderRoot={(props) => <Link to="/enrollments/all" {...props} />} size="sm">
+          {MESSAGES.count.enrollments(enrollments.length)}
+        </Anchor>{' '}
+        in {MESSAGES.count.batches(batches.length)} ·{' '}
+        <Anchor
+          renderRoot={(props) => <Link to="/enrollments/all" search={{ status: 'pending' }} {...props} />}
+          size="sm"
+        >
+          {MESSAGES.count.pending(pending)}
+        </Anchor>
       </Text>
 
       {batches.length === 0 ? (

@@ -1,7 +1,17 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { useCallback, useDeferredValue, useMemo } from 'react';
 import { BulkActions, type BulkTarget } from '@/app/components/ui/bulk-actions';
 import { DataTable, rowNumberColumn, type Column, type TableView } from '@/app/components/ui/data-table';
+import { EmailText } from '@/app/components/ui/email-text';
+import {
+  ListFilters,
+  useListState,
+  useShownRows,
+  validateListSearch,
+  type ListSearch,
+} from '@/app/components/ui/list-filters';
 import { PageHeader } from '@/app/components/ui/page-header';
 import { recordId, useRowSelection } from '@/app/components/ui/row-selection';
 import { servicesQuery } from '@/app/features/services/api/get-services';
@@ -26,6 +36,7 @@ const columns: Column<Service>[] = [
         </Text>
       </Stack>
     ),
+    sortValue: (s) => s.serviceDetails.title,
   },
   {
     key: 'customer',
@@ -35,11 +46,10 @@ const columns: Column<Service>[] = [
         <Text size="sm" lineClamp={1}>
           {s.userDetails.name}
         </Text>
-        <Text size="xs" c="dimmed" lineClamp={1}>
-          {s.userDetails.email}
-        </Text>
+        <EmailText size="xs" c="dimmed" email={s.userDetails.email} />
       </Stack>
     ),
+    sortValue: (s) => s.userDetails.name,
   },
   {
     key: 'amount',
@@ -50,8 +60,16 @@ const columns: Column<Service>[] = [
         {formatMoney(s.amount, s.currency)}
       </Text>
     ),
+    sortValue: (s) => s.amount,
   },
-  { key: 'status', header: 'Status', width: 110, render: (s) => <ServiceStatusBadge service={s} /> },
+  {
+    key: 'status',
+    header: 'Status',
+    width: 120,
+    render: (s) => <ServiceStatusBadge service={s} />,
+    // Pending first when ascending: the work waiting.
+    sortValue: (s) => (s.isVerified ? 1 : 0),
+  },
   {
     key: 'actions',
     header: 'Actions',
@@ -83,18 +101,51 @@ const view: TableView<Service> = {
   rowHeight: 60,
 };
 
+const L = MESSAGES.lists;
+const STATUSES = [
+  { value: 'pending', label: L.pending },
+  { value: 'verified', label: L.verified },
+];
+/** `/services?q=…&status=pending&sort=-amount`. */
+export const validateServicesSearch = validateListSearch(STATUSES.map((s) => s.value));
+const KEEP = { pending: (s: Service) => !s.isVerified, verified: (s: Service) => s.isVerified };
+const SORT_KEYS = columns.filter((c) => c.sortValue).map((c) => c.key);
+const searchText = (s: Service) =>
+  `${s.serviceDetails.title}\n${s.userDetails.name}\n${s.userDetails.email}\n${s.transactionId ?? ''}`;
+const route = getRouteApi('/_authed/services/');
+
 export function ServicesPage() {
   const { data: services } = useSuspenseQuery(servicesQuery);
-  const pending = services.filter((s) => !s.isVerified).length;
-  const selection = useRowSelection(services, recordId, selectLabel);
+  const navigate = route.useNavigate();
+  const write = useCallback((next: ListSearch) => void navigate({ search: next, replace: true }), [navigate]);
+  const [state, set] = useListState(route.useSearch(), write, SORT_KEYS);
+  // Typing stays instant: the order and the filter run on a deferred copy.
+  const deferred = useDeferredValue(state);
+  const pending = useMemo(() => services.filter((s) => !s.isVerified).length, [services]);
+  const keep = deferred.status === 'pending' || deferred.status === 'verified' ? KEEP[deferred.status] : null;
+  const shown = useShownRows(services, columns, searchText, deferred, keep);
+  const selection = useRowSelection(
+    shown,
+    recordId,
+    selectLabel,
+    `${deferred.q.trim().toLowerCase()}\n${deferred.status}`,
+  );
   return (
     <>
       <PageHeader title="Services" />
       <Text size="sm" c="dimmed" mb="md" mt={-8}>
         {MESSAGES.count.purchases(services.length)} · {MESSAGES.count.pending(pending)}
       </Text>
+      <ListFilters
+        label={L.searchServices}
+        placeholder={L.servicesPlaceholder}
+        state={state}
+        set={set}
+        statuses={STATUSES}
+        count={L.purchasesShown(shown.length, services.length)}
+      />
       <BulkActions selection={selection} target={BULK} />
-      <DataTable view={view} rows={services} selection={selection} />
+      <DataTable view={view} rows={shown} selection={selection} sort={state.sort} onSort={(sort) => set({ sort })} />
     </>
   );
 }

@@ -1,19 +1,20 @@
-import { Button, CloseButton, Group, Text, TextInput } from '@mantine/core';
-import { IconDownload, IconSearch } from '@tabler/icons-react';
+import { Button } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { useCallback, useDeferredValue, useMemo } from 'react';
+import { useCallback, useDeferredValue } from 'react';
 import { BulkActions, type BulkTarget } from '@/app/components/ui/bulk-actions';
+import { ListFilters, useListState, useShownRows, type ListSearch } from '@/app/components/ui/list-filters';
 import { PageHeader } from '@/app/components/ui/page-header';
 import { recordId, useRowSelection } from '@/app/components/ui/row-selection';
+import type { TableSort } from '@/app/components/ui/table-sort';
 import { usersQuery } from '@/app/features/users/api/get-users';
 import { downloadUsersCsv, USERS_FILE_NAME } from '@/app/features/users/csv';
-import { buildSearchIndex, filterUsers } from '@/app/features/users/users-search';
-import { useUrlState } from '@/app/lib/url-state';
+import { keepUsers, USER_STATUSES, userSearchText } from '@/app/features/users/users-search';
 import { USER_BULK_ACTIONS } from '@/shared/bulk-actions';
 import { MESSAGES } from '@/shared/messages';
 import type { User } from '@/shared/schemas';
-import { UsersTable } from './users-table';
+import { USER_COLUMNS, USER_SORT_KEYS, UsersTable } from './users-table';
 
 const selectLabel = (u: User) => MESSAGES.bulk.selectUser(u.name);
 const BULK: BulkTarget<User> = {
@@ -27,20 +28,21 @@ const route = getRouteApi('/_authed/users/');
 
 export function UsersPage() {
   const { data: users } = useSuspenseQuery(usersQuery);
-  const { q = '' } = route.useSearch();
   const navigate = route.useNavigate();
-  const writeUrl = useCallback(
-    (text: string) => void navigate({ search: text ? { q: text } : {}, replace: true }),
-    [navigate],
-  );
-  const [text, setText] = useUrlState(q, writeUrl, String);
+  const write = useCallback((next: ListSearch) => void navigate({ search: next, replace: true }), [navigate]);
+  const [state, set] = useListState(route.useSearch(), write, USER_SORT_KEYS);
 
-  // Typing stays instant: the filter runs on a deferred copy over a precomputed lower-case index.
-  const query = useDeferredValue(text);
-  const index = useMemo(() => buildSearchIndex(users), [users]);
-  const shown = useMemo(() => filterUsers(users, index, query), [users, index, query]);
-  // A new search starts a new selection: "select all" means all that this search matches.
-  const selection = useRowSelection(shown, recordId, selectLabel, query.trim().toLowerCase());
+  // Typing stays instant: the order and the filter run on a deferred copy over a precomputed lower-case index.
+  const deferred = useDeferredValue(state);
+  const shown = useShownRows(users, USER_COLUMNS, userSearchText, deferred, keepUsers(deferred.status));
+  // A new search or filter starts a new selection: "select all" means all that it shows.
+  const selection = useRowSelection(
+    shown,
+    recordId,
+    selectLabel,
+    `${deferred.q.trim().toLowerCase()}\n${deferred.status}`,
+  );
+  const onSort = useCallback((sort: TableSort) => set({ sort }), [set]);
 
   return (
     <>
@@ -50,23 +52,16 @@ export function UsersPage() {
           Download Users
         </Button>
       </PageHeader>
-      <Group justify="space-between" align="center" mb="md" gap="sm">
-        <TextInput
-          type="search"
-          aria-label="Search users"
-          placeholder={MESSAGES.users.searchPlaceholder}
-          leftSection={<IconSearch size={16} />}
-          rightSection={text ? <CloseButton size="sm" aria-label="Clear search" onClick={() => setText('')} /> : null}
-          value={text}
-          onChange={(e) => setText(e.currentTarget.value)}
-          style={{ flex: '1 1 280px', maxWidth: 420 }}
-        />
-        <Text size="sm" c="dimmed" aria-live="polite">
-          {MESSAGES.count.users(shown.length, users.length)}
-        </Text>
-      </Group>
+      <ListFilters
+        label="Search users"
+        placeholder={MESSAGES.users.searchPlaceholder}
+        state={state}
+        set={set}
+        statuses={USER_STATUSES}
+        count={MESSAGES.count.users(shown.length, users.length)}
+      />
       <BulkActions selection={selection} target={BULK} />
-      <UsersTable users={shown} selection={selection} />
+      <UsersTable users={shown} selection={selection} sort={state.sort} onSort={onSort} />
     </>
   );
 }

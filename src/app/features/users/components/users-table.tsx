@@ -2,7 +2,9 @@ import { Avatar, Group, Text } from '@mantine/core';
 import { memo } from 'react';
 import { YesNoBadge } from '@/app/components/ui/badges';
 import { DataTable, rowNumberColumn, type Column, type TableView } from '@/app/components/ui/data-table';
+import { EmailText } from '@/app/components/ui/email-text';
 import type { RowSelection } from '@/app/components/ui/row-selection';
+import type { TableSort } from '@/app/components/ui/table-sort';
 import { formatDate } from '@/app/lib/format';
 import { USERS_TABLE_MAX_HEIGHT_PX } from '@/shared/constants';
 import { MESSAGES } from '@/shared/messages';
@@ -11,7 +13,7 @@ import { DeleteUserButton, DownloadUserButton } from './user-actions';
 
 export const initialOf = (name: string) => name.trim().charAt(0).toUpperCase() || '?';
 
-const columns: Column<User>[] = [
+export const USER_COLUMNS: Column<User>[] = [
   rowNumberColumn('No'),
   {
     key: 'name',
@@ -26,27 +28,28 @@ const columns: Column<User>[] = [
         </Text>
       </Group>
     ),
+    sortValue: (u) => u.name,
   },
   {
     key: 'email',
     header: 'Email',
-    render: (u) => (
-      <Text size="sm" lineClamp={1} miw={200} style={{ wordBreak: 'break-all' }}>
-        {u.email}
-      </Text>
-    ),
+    render: (u) => <EmailText email={u.email} />,
+    sortValue: (u) => u.email,
   },
   {
     key: 'verified',
     header: 'Verified',
     width: 150,
     render: (u) => <YesNoBadge value={u.isVerified} yes="Verified" no="Not Verified" />,
+    sortValue: (u) => (u.isVerified ? 1 : 0),
   },
   {
     key: 'created',
     header: 'Account Created',
     width: 170,
     render: (u) => <Text size="sm">{formatDate(u.createdAt)}</Text>,
+    // ISO times compare as text.
+    sortValue: (u) => u.createdAt,
   },
   {
     key: 'actions',
@@ -61,8 +64,10 @@ const columns: Column<User>[] = [
   },
 ];
 
+export const USER_SORT_KEYS = USER_COLUMNS.filter((c) => c.sortValue).map((c) => c.key);
+
 const view: TableView<User> = {
-  columns,
+  columns: USER_COLUMNS,
   rowLabel: (u) => `Open user ${u.name}`,
   rowLink: (u) => ({ to: '/users/$id', params: { id: u._id } }),
   emptyText: MESSAGES.users.noUsers,
@@ -76,9 +81,13 @@ const view: TableView<User> = {
 export const UsersTable = memo(function UsersTable({
   users,
   selection,
+  sort,
+  onSort,
 }: {
   users: readonly User[];
   selection?: RowSelection<User>;
+  sort: TableSort;
+  onSort: (sort: TableSort) => void;
 }) {
-  return <DataTable view={view} rows={users} selection={selection} />;
+  return <DataTable view={view} rows={users} selection={selection} sort={sort} onSort={onSort} />;
 });

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ServicesPage } from '@/app/features/services/components/services-page';
+import { ServicesPage, validateServicesSearch } from '@/app/features/services/components/services-page';
 
 export const Route = createFileRoute('/_authed/services/')({
+  validateSearch: validateServicesSearch,
   component: ServicesPage,
 });

@@ -1,0 +1,152 @@
+import { CloseButton, Group, SegmentedControl, Text, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { useCallback, useMemo } from 'react';
+import { useUrlState } from '@/app/lib/url-state';
+import { MESSAGES } from '@/shared/messages';
+import { parseSort, sortParam, useSortOrder, type SortValue, type TableSort } from './table-sort';
+
+/** A list screen's search, status filter and sort as its URL holds them: `?q=ann&status=pending&sort=-amount`. */
+export interface ListSearch {
+  q?: string;
+  status?: string;
+  sort?: string;
+}
+
+/** The route's search: only a status the screen offers is kept (a hand-edited or old link shows everything). */
+export const validateListSearch =
+  (statuses: readonly string[]) =>
+  (search: Record<string, unknown>): ListSearch => {
+    const out: ListSearch = {};
+    // The router JSON-parses search values, so ?q=42 arrives as a number.
+    const q = typeof search.q === 'number' ? String(search.q) : search.q;
+    if (typeof q === 'string' && q !== '') out.q = q;
+    if (typeof search.status === 'string' && statuses.includes(search.status)) out.status = search.status;
+    if (typeof search.sort === 'string' && search.sort !== '') out.sort = search.sort;
+    return out;
+  };
+
+/** What a list screen shows: the text searched, the status kept ('' for all) and the order. */
+export interface ListState {
+  q: string;
+  status: string;
+  sort: TableSort;
+}
+
+const stateKey = (s: ListState) => `${s.q}\n${s.status}\n${sortParam(s.sort) ?? ''}`;
+
+/**
+ * The screen's list state, kept in its URL (`useUrlState`: it survives a reload and can be shared); `sortKeys` are
+ * the columns it can be sorted by. `write` replaces the route's search.
+ */
+export function useListState(search: ListSearch, write: (search: ListSearch) => void, sortKeys: readonly string[]) {
+  const fromUrl: ListState = { q: search.q ?? '', status: search.status ?? '', sort: parseSort(search.sort, sortKeys) };
+  const writeUrl = useCallback(
+    (s: ListState) => {
+      const next: ListSearch = {};
+      if (s.q) next.q = s.q;
+      if (s.status) next.status = s.status;
+      if (s.sort) next.sort = sortParam(s.sort);
+      write(next);
+    },
+    [write],
+  );
+  const [state, setState] = useUrlState(fromUrl, writeUrl, stateKey);
+  // One function for the screen's life, so a memoised table that takes it skips a keystroke's render.
+  const set = useCallback((change: Partial<ListState>) => setState((s) => ({ ...s, ...change })), [setState]);
+  return [state, set] as const;
+}
+
+/** Lower-case search text per row, built once per list, so a keystroke is one pass of includes(). */
+export const buildIndex = <T,>(rows: readonly T[], text: (row: T) => string) =>
+  rows.map((row) => text(row).toLowerCase());
+
+/**
+ * The rows, in `order` (their places; null: the list's order), whose text holds the query (case-insensitive) and
+ * that `keep` accepts. The texts are tested in the list's order, where they lie together in memory, then the order
+ * is walked over those results: 200,000 rows in a few milliseconds, sorted or not (npm run bench:table).
+ */
+export function filterRows<T>(
+  rows: readonly T[],
+  index: readonly string[],
+  query: string,
+  keep: ((row: T) => boolean) | null,
+  order: Uint32Array | null = null,
+): readonly T[] {
+  const needle = query.trim().toLowerCase();
+  const n = rows.length;
+  if (!needle && !keep && !order) return rows;
+  const kept = new Uint8Array(n).fill(1);
+  if (needle || keep)
+    for (let i = 0; i < n; i++) if ((needle && !index[i]!.includes(needle)) || (keep && !keep(rows[i]!))) kept[i] = 0;
+  const out: T[] = [];
+  for (let k = 0; k < n; k++) {
+    const i = order ? order[k]! : k;
+    if (kept[i]) out.push(rows[i]!);
+  }
+  return out;
+}
+
+/**
+ * What a list screen shows: its rows sorted by the state's column, kept by its search (over `text`, a module
+ * function) and by `keep` (its status). The order is computed when the list or the sort changes, the index when the
+ * list does; a keystroke only filters. Give it the deferred state, so typing stays instant.
+ */
+export function useShownRows<T>(
+  rows: readonly T[],
+  columns: readonly { key: string; sortValue?: (row: T) => SortValue }[],
+  text: (row: T) => string,
+  state: ListState,
+  keep: ((row: T) => boolean) | null,
+): readonly T[] {
+  const order = useSortOrder(rows, columns, state.sort);
+  const index = useMemo(() => buildIndex(rows, text), [rows, text]);
+  return useMemo(() => filterRows(rows, index, state.q, keep, order), [rows, index, state.q, keep, order]);
+}
+
+interface ListFiltersProps {
+  /** The search box's accessible name and placeholder. */
+  label: string;
+  placeholder: string;
+  state: ListState;
+  set: (change: Partial<ListState>) => void;
+  /** The status filter's choices besides "All": `{ value: 'pending', label: 'Pending' }`. */
+  statuses: readonly { value: string; label: string }[];
+  /** "12 of 340 enrollments", read out as it changes. */
+  count: string;
+}
+
+const ALL = 'all';
+
+/** A list's search box, its status filter (All and the screen's states) and the count of rows shown. */
+export function ListFilters({ label, placeholder, state, set, statuses, count }: ListFiltersProps) {
+  return (
+    <Group justify="space-between" align="center" mb="md" gap="sm">
+      <Group gap="sm" style={{ flex: '1 1 auto' }}>
+        <TextInput
+          type="search"
+          aria-label={label}
+          placeholder={placeholder}
+          leftSection={<IconSearch size={16} />}
+          rightSection={
+            state.q ? (
+              <CloseButton size="sm" aria-label={MESSAGES.lists.clearSearch} onClick={() => set({ q: '' })} />
+            ) : null
+          }
+          value={state.q}
+          onChange={(e) => set({ q: e.currentTarget.value })}
+          style={{ flex: '1 1 240px', maxWidth: 420 }}
+        />
+        <SegmentedControl
+          aria-label={MESSAGES.lists.status}
+          // The router keeps a link's unknown status beside the valid ones: it filters nothing, so All.
+          value={statuses.some((s) => s.value === state.status) ? state.status : ALL}
+          onChange={(status) => set({ status: status === ALL ? '' : status })}
+          data={[{ value: ALL, label: MESSAGES.lists.all }, ...statuses]}
+        />
+      </Group>
+      <Text size="sm" c="dimmed" aria-live="polite">
+        {count}
+      </Text>
+    </Group>
+  );
+}

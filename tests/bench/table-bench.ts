@@ -1,0 +1,60 @@
+/**
+ * `npm run bench:table`: what the list screens do with 200,000 rows (BENCH_ROWS), in Node: the sort behind a
+ * header click (by a text and by a number column), the search index built once per order, and the filter a
+ * keystroke runs (a search, a status, both). The median of BENCH_RUNS runs (5) of each, with the samples beside it.
+ * Numbers are printed, never asserted; the browser adds its render on top (the table shows ~20 rows).
+ */
+import { buildIndex, filterRows } from '@/app/components/ui/list-filters';
+import { sortOrder } from '@/app/components/ui/table-sort';
+import { median, ms } from './numbers';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 200_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+
+interface Row {
+  name: string;
+  email: string;
+  course: string;
+  amount: number | null;
+  isVerified: boolean;
+}
+
+const FIRST = ['Ann', 'José', 'Priya', 'Zoe', 'Ben', 'Chloé', 'Meera', 'Liam', 'Noor', 'Kenji'];
+const LAST = ['Lee', 'Álvarez', 'Nair', 'Park', 'Ode', 'Roy', 'Singh', 'Smith', 'Haddad', 'Sato'];
+let seed = 42;
+const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+const pick = <T>(xs: T[]) => xs[Math.floor(random() * xs.length)]!;
+const rows: Row[] = Array.from({ length: ROWS }, (_, i) => {
+  const name = `${pick(FIRST)} ${pick(LAST)}`;
+  return {
+    name,
+    email: `${name.toLowerCase().replace(/\W+/g, '.')}${i}@example.com`,
+    course: pick(['Full-Stack Web Development', 'Data Science with Python', 'UI/UX Design Fundamentals']),
+    amount: random() < 0.1 ? null : Math.round(random() * 50_000) / 100,
+    isVerified: random() < 0.8,
+  };
+});
+
+function time(label: string, run: () => unknown) {
+  const samples: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const start = performance.now();
+    run();
+    samples.push(performance.now() - start);
+  }
+  console.log(`${label.padEnd(44)} ${ms(median(samples)).padStart(7)}   (${samples.map(Math.round).join(', ')})`);
+}
+
+console.log(`${ROWS.toLocaleString('en-US')} rows, median of ${RUNS} runs (samples in ms)`);
+time('sort by name (text, a header click)', () => sortOrder(rows, (r: Row) => r.name, false));
+time('sort by amount (number, a header click)', () => sortOrder(rows, (r: Row) => r.amount, true));
+const text = (r: Row) => `${r.name}\n${r.email}\n${r.course}`;
+time('search index (once per list)', () => buildIndex(rows, text));
+const index = buildIndex(rows, text);
+const pending = (r: Row) => !r.isVerified;
+time('filter: search "priya" (a keystroke)', () => filterRows(rows, index, 'priya', null));
+time('filter: status Pending', () => filterRows(rows, index, '', pending));
+time('filter: search "example.com" + Pending', () => filterRows(rows, index, 'example.com', pending));
+const byName = sortOrder(rows, (r: Row) => r.name, false);
+time('filter: search "priya", sorted by name', () => filterRows(rows, index, 'priya', null, byName));
+time('sorted by name, no filter (the rows shown)', () => filterRows(rows, index, '', null, byName));
