@@ -7,6 +7,7 @@ import { writeSession } from '@/app/lib/session-storage';
 import { deleteDeviceCopies } from '@/app/lib/sync/device-store';
 import { LIVE_PAGE_ROWS, nextFirstSyncRows, PATCH_ROWS_PER_TASK, syncEngine } from '@/app/lib/sync/sync-engine';
 import { SyncedList } from '@/app/lib/sync/synced-list';
+import { MESSAGES } from '@/shared/messages';
 import { SYNC_LISTS, SYNC_NEXT_HEADER, SYNC_PAGE, type SyncReply } from '@/shared/schemas/sync';
 import { adminUser, enrollments, users } from '../mocks/fixtures';
 import { server } from '../mocks/server';
@@ -186,6 +187,24 @@ describe('the device copy', () => {
     await syncEngine.ready();
     setMockLists({ users: [{ ...users[0]!, name: 'Changed Elsewhere' }, ...users.slice(1)] });
     await waitFor(() => expect(usersOf(qc)!.some((u) => u.name === 'Changed Elsewhere')).toBe(true));
+  });
+
+  it('a stream refused over the session’s cap (429) keeps the session and the lists; pulls still bring changes', async () => {
+    let refused = 0;
+    server.use(
+      http.get('/api/sync/stream', () => {
+        refused++;
+        return HttpResponse.json({ success: false, message: MESSAGES.sync.tooManyStreams(3) }, { status: 429 });
+      }),
+    );
+    const qc = await start();
+    await syncEngine.ready();
+    await waitFor(() => expect(refused).toBe(1));
+    setMockLists({ users: [{ ...users[0]!, name: 'Pulled Without A Stream' }, ...users.slice(1)] });
+    await syncEngine.pull(); // as after a write, or the poll while the stream is down
+    expect(usersOf(qc)!.some((u) => u.name === 'Pulled Without A Stream')).toBe(true);
+    expect(auth.isLogin).toBe(true);
+    expect(refused).toBe(1); // the next try waits the longest back-off, not a second
   });
 
   it('once the lists are on screen, pulls ask for smaller pages than the first sync', async () => {
