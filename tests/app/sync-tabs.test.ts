@@ -87,6 +87,15 @@ describe('tabs of one admin', () => {
     );
   });
 
+  it('a session ended during its start-up (a logout) leaves the lead to the next one', async () => {
+    const gone = new SyncSession(createQueryClient(), adminUser._id, () => {});
+    gone.stop();
+    await gone.loaded;
+    const next = await openTab();
+    expect(next.tab.isLeader).toBe(true);
+    await waitFor(() => expect(streams).toBe(1));
+  });
+
   it('closing the leading tab hands the stream to another, and changes still reach every open tab', async () => {
     const a = await openTab();
     const b = await openTab();

@@ -30,7 +30,7 @@ try {
     if (new URL(request.url()).pathname === '/api/sync/stream')
       streams.push({ page: request.frame().page(), at: performance.now() });
   });
-  const headers = { authorization: `Bearer ${await loginOverHttp(BASE, DEMO)}` };
+  const headers = { authorization: `Bearer ${(await loginOverHttp(BASE, DEMO)).authToken}` };
   const all = ((await (await fetch(`${BASE}/api/enrollments`, { headers })).json()) as { data: Enrollment[] }).data;
   const pending = all.find((e) => !e.isVerified && e.batchId)!;
   const name = pending.userId?.name || pending.userDetails.name;

@@ -46,9 +46,11 @@ export class Leadership {
     this.queue();
   }
 
+  /** Holds the lock until the session ends (at once if it already has: a logout during the start-up). */
   private hold() {
     return new Promise<void>((release) => {
       this.release = release;
+      if (this.signal.aborted) return release();
       this.signal.addEventListener('abort', () => release());
     });
   }
