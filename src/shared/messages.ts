@@ -429,6 +429,7 @@ export const MESSAGES = {
       badKind: (kinds: readonly string[]) => `The kind must be one of: ${kinds.join(', ')}.`,
       badAction: (actions: readonly string[]) => `The action must be one of: ${actions.join(', ')}.`,
       badRecord: 'The record must be a record id.',
+      badBefore: 'before must be the id of an activity entry.',
       badDate: 'Dates must be days written YYYY-MM-DD.',
       badRange: 'The range must start on or before its last day.',
       badTimeZone: 'The time zone must be an IANA name such as Europe/Berlin.',

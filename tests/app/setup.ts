@@ -4,6 +4,7 @@ import './goober-named-access';
 import { cleanup, configure } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { resetMockActivityLog } from '../mocks/activity-api';
 import { server } from '../mocks/server';
 import { resetMockLists } from '../mocks/sync-api';
 import { dropDetachedStyleSheets } from './style-sheet-leaks';
@@ -71,6 +72,7 @@ afterEach(async () => {
   toast.remove();
   server.resetHandlers();
   resetMockLists();
+  resetMockActivityLog();
   localStorage.clear();
   vi.restoreAllMocks();
   if (consoleErrors.length && !allowed) {

@@ -1,4 +1,5 @@
 import { http, HttpResponse } from 'msw';
+import { activityHandlers } from './activity-api';
 import { adminUser } from './fixtures';
 import { syncHandlers } from './sync-api';
 
@@ -15,5 +16,6 @@ export const handlers = [
   ),
   http.post('/api/users/logout', () => HttpResponse.json({ success: true })),
   ...syncHandlers,
+  ...activityHandlers,
   http.get('/api/config', () => HttpResponse.json({ success: true, data: { siteUrl: SITE_URL } })),
 ];

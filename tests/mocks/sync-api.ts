@@ -20,6 +20,9 @@ let lists = fixtures();
 /** Bumped on every change: a pull with an older cursor gets the whole lists again (a reset). */
 let version = 1;
 
+/** The server's lists as they are now. */
+export const mockLists = () => lists;
+
 /** The lists back to the fixtures (after each test). */
 export function resetMockLists() {
   lists = fixtures();

@@ -121,6 +121,14 @@ describe('filters', () => {
     expect(await names('&to=2026-02-28&tz=America/New_York')).toHaveLength(30);
   });
 
+  it('before an entry: only older ones; before an entry that is gone (pruned, so are all older): none', async () => {
+    const log = await all();
+    const older = await all(`&before=${log[3]!._id}`);
+    expect(ids(older)).toEqual(ids(log.slice(4)));
+    expect(ids(await all(`&before=${log[0]!._id}&kind=batch`))).toEqual(ids(log.filter((a) => a.kind === 'batch')));
+    expect(await all(`&before=${UNKNOWN_ID}`)).toEqual([]);
+  });
+
   it('by text: the record name or email, or the admin name or email, any case, % and _ taken literally', async () => {
     expect((await all('&q=JANE@X')).map((a) => a.recordName)).toEqual(['Jane Roe (jane@x.dev)']);
     expect((await all('&q=100%25_')).map((a) => a.recordName)).toEqual(['100%_off (promo@x.dev)']);
@@ -144,6 +152,7 @@ describe('bad queries', () => {
     ['kind=planet', 'kind', Q.badKind(ACTIVITY_KINDS)],
     ['action=explode', 'action', Q.badAction(ACTIVITY_ACTIONS)],
     ['record=42', 'record', Q.badRecord],
+    ['before=latest', 'before', Q.badBefore],
     ['from=2026-02-30', 'from', Q.badDate],
     ['to=yesterday', 'to', Q.badDate],
     ['from=2026-03-02&to=2026-03-01', 'to', Q.badRange],

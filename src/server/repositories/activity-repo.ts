@@ -150,6 +150,8 @@ export async function activityPage(
   if (f.kind) where.push(sql`a.kind = ${f.kind}`);
   if (f.action) where.push(sql`a.action = ${f.action}`);
   if (f.record) where.push(sql`a.record_id = ${f.record}::uuid`);
+  if (f.before)
+    where.push(sql`(a.created_at, a.id) < (select b.created_at, b.id from activity b where b.id = ${f.before}::uuid)`);
   if (f.from) where.push(sql`a.created_at >= ${dayStartIn(f.from, tz).toISOString()}::timestamptz`);
   if (f.to) where.push(sql`a.created_at < ${dayStartIn(f.to, tz, 1).toISOString()}::timestamptz`);
   const q = f.q?.trim();

@@ -59,7 +59,9 @@ const timeZone = z
 /**
  * GET /api/activity's query: a page of the log, newest first, narrowed by every filter given. `from` and `to`
  * are days in `tz` (the admin's time zone; UTC when absent), both included. `q` matches the record's name
- * or email or the admin's, case-insensitively. An unknown parameter is a 400, not silently ignored.
+ * or email or the admin's, case-insensitively. `before` (an entry's id) keeps the entries older than that one:
+ * a device asks for what lies past the oldest entry it holds (none, if that entry was pruned: so is all before
+ * it). An unknown parameter is a 400, not silently ignored.
  */
 export const activityQuery = z
   .strictObject(
@@ -76,6 +78,7 @@ export const activityQuery = z
       kind: z.enum(ACTIVITY_KINDS, { message: Q.badKind(ACTIVITY_KINDS) }).optional(),
       action: z.enum(ACTIVITY_ACTIONS, { message: Q.badAction(ACTIVITY_ACTIONS) }).optional(),
       record: z.guid({ message: Q.badRecord }).optional(),
+      before: z.guid({ message: Q.badBefore }).optional(),
       from: day.optional(),
       to: day.optional(),
       tz: timeZone.optional(),

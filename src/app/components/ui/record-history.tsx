@@ -1,80 +1,49 @@
-import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { useOlderActivity } from '@/app/lib/activity-log';
 import { formatDateTime } from '@/app/lib/format';
 import { syncedListQuery } from '@/app/lib/sync/synced-list-query';
 import { MESSAGES } from '@/shared/messages';
 import type { Activity } from '@/shared/schemas';
+import { ChangedFields } from './changed-fields';
 
 const M = MESSAGES.activity;
 /** Entries shown at first; the rest one click away (a user with 5,000 logins stays a short page). */
 const FIRST = 10;
 
-/** A field's value as it reads in the log: text as is, everything else as JSON. */
-export const fieldValue = (v: unknown) =>
-  v === undefined || v === null ? '—' : typeof v === 'string' ? v : JSON.stringify(v);
-
-/** The fields an entry names, each with its value before and after (a create has no before, a delete no after). */
-export function changedFields(
-  entry: Pick<Activity, 'before' | 'after'>,
-): { field: string; before: unknown; after: unknown }[] {
-  const keys = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])];
-  return keys.map((field) => ({ field, before: entry.before?.[field], after: entry.after?.[field] }));
-}
-
-/** The changed fields of one entry as a small table: field, before, after. */
-export function ChangedFields({ entry }: { entry: Pick<Activity, 'before' | 'after'> }) {
-  const fields = changedFields(entry);
-  if (!fields.length) return null;
-  return (
-    <Table.ScrollContainer minWidth={320}>
-      <Table withTableBorder fz="sm" verticalSpacing={4}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{M.field}</Table.Th>
-            <Table.Th scope="col">{M.before}</Table.Th>
-            <Table.Th scope="col">{M.after}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {fields.map((f) => (
-            <Table.Tr key={f.field}>
-              <Table.Th scope="row" fw={500}>
-                {f.field}
-              </Table.Th>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{fieldValue(f.before)}</Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{fieldValue(f.after)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
-
-/** The entries of one record, newest first, from the synced activity list (offline too). */
+/** The entries of one record on this device (the sync's window of the log), newest first, offline too. */
 export function useRecordHistory(recordId: string): Activity[] | undefined {
   const { data } = useQuery(syncedListQuery('activity'));
   return useMemo(() => data?.filter((a) => a.recordId === recordId), [data, recordId]);
 }
 
+const NO_ENTRIES: Activity[] = [];
+
 /**
  * A record's history on its detail screen (enrollment, service purchase, course, user): who did what and
- * when, with the fields before and after. A deleted record keeps it: its last state is the delete's "before".
+ * when, with the fields before and after as the screens show them. A deleted record keeps it: its last
+ * state is the delete's "before". The device's entries show at once, older ones come from the server when
+ * asked for.
  */
 export function RecordHistory({ recordId }: { recordId: string }) {
-  const entries = useRecordHistory(recordId);
+  const { data: device } = useQuery(syncedListQuery('activity'));
+  const local = useRecordHistory(recordId);
+  // Older entries on demand: the device holds the newest activity only (docs/activity.md).
+  const query = useMemo(() => ({ record: recordId }), [recordId]);
+  const older = useOlderActivity(query, device ?? NO_ENTRIES, false);
   const [all, setAll] = useState(false);
+  const entries = useMemo(() => (local ? [...local, ...older.rows] : undefined), [local, older.rows]);
   if (!entries) return null;
   const shown = all ? entries : entries.slice(0, FIRST);
+  const hidden = entries.length - shown.length;
   return (
     <Card withBorder radius="lg" padding="xl" component="section" aria-labelledby={`history-${recordId}`}>
       <Title order={3} size="h4" mb="md" id={`history-${recordId}`}>
         {M.history}
       </Title>
-      {entries.length === 0 ? (
-        <Text c="dimmed">{M.noHistory}</Text>
-      ) : (
+      {entries.length === 0 ? <Text c="dimmed">{M.noHistory}</Text> : null}
+      {shown.length > 0 ? (
         <Stack gap="lg" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {shown.map((a) => (
             <Stack key={a._id} gap={6} component="li">
@@ -92,11 +61,24 @@ export function RecordHistory({ recordId }: { recordId: string }) {
             </Stack>
           ))}
         </Stack>
-      )}
-      {!all && entries.length > FIRST ? (
+      ) : null}
+      {hidden > 0 ? (
         <Button variant="subtle" mt="md" onClick={() => setAll(true)}>
-          {M.showMore(entries.length - FIRST)}
+          {M.showMore(hidden)}
         </Button>
+      ) : older.online && older.mayHaveMore ? (
+        <Button variant="subtle" mt="md" loading={older.loading} onClick={() => void older.more()}>
+          {M.loadOlder}
+        </Button>
+      ) : null}
+      {older.failed ? (
+        <Text size="sm" c="red" mt="xs" role="alert">
+          {M.olderFailed}
+        </Text>
+      ) : older.done && hidden === 0 ? (
+        <Text size="sm" c="dimmed" mt="xs">
+          {M.noOlder}
+        </Text>
       ) : null}
     </Card>
   );

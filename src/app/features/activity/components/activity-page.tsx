@@ -1,4 +1,5 @@
 import {
+  Alert,
   Button,
   CloseButton,
   Group,
@@ -8,7 +9,8 @@ import {
   type ComboboxData,
   type MantineStyleProp,
 } from '@mantine/core';
-import { IconDownload, IconSearch } from '@tabler/icons-react';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconDownload, IconSearch, IconWifiOff } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useDeferredValue, useMemo } from 'react';
@@ -24,6 +26,7 @@ import {
 } from '@/app/features/activity/activity-filter';
 import { activityQuery } from '@/app/features/activity/api/get-activity';
 import { downloadActivityCsv } from '@/app/features/activity/csv';
+import { useOlderActivity } from '@/app/lib/activity-log';
 import { useUrlState } from '@/app/lib/url-state';
 import { ACTIVITY_ACTIONS, ACTIVITY_KINDS } from '@/shared/activity-kinds';
 import { MESSAGES } from '@/shared/messages';
@@ -62,10 +65,14 @@ function DateFilter({
   );
 }
 
+/** How long typing pauses before the server is asked for the older entries that match. */
+const SERVER_DEBOUNCE_MS = 300;
+
 /**
- * Every write, login and logout, newest first (from the synced device copy, offline too): filters by admin,
- * kind, action and dates, a search by record name or email, and a CSV of what is shown. The filters live in
- * the URL, so a filtered log survives a reload and can be shared.
+ * Every write, login and logout, newest first: filters by admin, kind, action and dates, a search by record
+ * name or email, and a CSV of what is shown. The filters live in the URL, so a filtered log survives a reload
+ * and can be shared. The device holds the newest activity (the sync's window, docs/activity.md), filtered
+ * here at once, offline too; online, the server adds the older entries that match, a page at a time.
  */
 export function ActivityPage() {
   const { data: rows } = useSuspenseQuery(activityQuery);
@@ -81,10 +88,17 @@ export function ActivityPage() {
   const deferred = useDeferredValue(filter);
   const index = useMemo(() => buildActivityIndex(rows), [rows]);
   const shown = useMemo(() => filterActivity(rows, index, deferred), [rows, index, deferred]);
-  const admins = useMemo(
-    () => adminsOf(rows).map((a) => ({ value: a.email, label: `${a.name} (${a.email})` })),
-    [rows],
-  );
+  const [settled] = useDebouncedValue(deferred, SERVER_DEBOUNCE_MS);
+  const older = useOlderActivity(settled, rows, true);
+  const deviceOnly = !older.online || older.failed;
+  const listed = useMemo(() => (deviceOnly ? shown : shown.concat(older.rows)), [deviceOnly, shown, older.rows]);
+  const admins = useMemo(() => {
+    const known = adminsOf(rows).map((a) => ({ value: a.email, label: `${a.name} (${a.email})` }));
+    // An admin of older entries only (a shared link): offered as the link names them.
+    return filter.admin && !known.some((a) => a.value === filter.admin)
+      ? [...known, { value: filter.admin, label: filter.admin }]
+      : known;
+  }, [rows, filter.admin]);
   const filtered = Object.entries(filter).some(([, v]) => v);
   const selects: {
     key: 'admin' | 'kind' | 'action';
@@ -101,7 +115,7 @@ export function ActivityPage() {
   return (
     <>
       <PageHeader title={M.title}>
-        <Button leftSection={<IconDownload size={16} />} onClick={() => void downloadActivityCsv(shown)}>
+        <Button leftSection={<IconDownload size={16} />} onClick={() => void downloadActivityCsv(listed)}>
           {M.download}
         </Button>
       </PageHeader>
@@ -137,10 +151,20 @@ export function ActivityPage() {
           </Button>
         ) : null}
       </Group>
+      {deviceOnly ? (
+        <Alert variant="light" color="yellow" icon={<IconWifiOff size={16} />} mb="sm">
+          {M.deviceOnly}
+        </Alert>
+      ) : null}
       <Text size="sm" c="dimmed" aria-live="polite" mb="sm">
-        {M.count(shown.length, rows.length)}
+        {deviceOnly ? M.count(shown.length, rows.length) : M.loaded(listed.length)}
       </Text>
-      <ActivityTable rows={shown} />
+      <ActivityTable rows={listed} />
+      {!deviceOnly && older.mayHaveMore ? (
+        <Button variant="subtle" mt="sm" loading={older.loading} onClick={() => void older.more()}>
+          {M.loadOlder}
+        </Button>
+      ) : null}
     </>
   );
 }
