@@ -3,7 +3,7 @@ import { MESSAGES } from '@/shared/messages';
 import { ApiError } from './api-client';
 
 /**
- * Spec section 8, in one place: an error reply with showMessage gets its message (or the fallback),
+ * The generic reply handling, in one place: an error reply with showMessage gets its message (or the fallback),
  * one without gets no toast; no reply at all and anything else get their fixed sentences.
  */
 export function errorToastText(error: unknown): string | null {

@@ -22,7 +22,7 @@ import { SyncStatus } from './sync-status';
 import { ThemeToggle } from './theme-toggle';
 
 const P = MESSAGES.palette.screens;
-/** Spec 2's four lists, then the screens this app adds: the dashboard first, its activity log and API reference. */
+/** The four lists of the specification, then the screens this app adds: the dashboard first, its activity log and API reference. */
 const LINKS = [
   { to: '/', label: P.dashboard, icon: IconLayoutDashboard },
   { to: '/users', label: 'Users', icon: IconUsers },

@@ -5,7 +5,7 @@ import { useSiteUrl } from '@/app/lib/site-config';
 import { MESSAGES } from '@/shared/messages';
 
 /**
- * Spec 2: links to /, /search and /contact. Search and Contact are the public site's pages (this app has
+ * Links to /, /search and /contact. Search and Contact are the public site's pages (this app has
  * neither, so a relative link would loop back here): with SITE_URL set they open there; without it the
  * page says where they would be instead.
  */

@@ -34,7 +34,7 @@ export function SchemaFormModal<V extends FormValues, O>(props: SchemaFormModalP
     try {
       await onSubmit(schema.parse(values));
     } catch (err) {
-      // Spec 4: the modal stays open and the error is only logged; the toast comes from the generic handler.
+      // A failure keeps the modal open and is only logged; the toast comes from the generic handler.
       console.error(err);
       form.setErrors(fieldErrors(err));
       return;
