@@ -4,12 +4,17 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The repository stands alone: no file points outside it (at a sibling folder of specifications, a contract
- * document that is not here) or at one machine's folders. docs/api.md describes the API in the repository.
+ * document or a specification's numbered sections that are not here) or at one machine's folders. docs/api.md
+ * describes the API in the repository.
  */
 const FORBIDDEN: { pattern: RegExp; why: string }[] = [
   { pattern: /\.\.\/shared\b/, why: 'a folder beside the repository, missing in every clone' },
   { pattern: /\/work\//, why: "one machine's folder" },
   { pattern: /\bAPI\.md\b/, why: 'a contract document outside the repository: the API is docs/api.md' },
+  {
+    pattern: /\bspec(ification)?( section)? [0-9]/i,
+    why: 'a section number of a specification outside the repository: name the rule or a docs file',
+  },
   { pattern: /(["'`(\s])\/(tmp|home|root)\//, why: "an absolute path of one machine's (use .tmp/ or os.tmpdir())" },
 ];
 
