@@ -34,6 +34,9 @@ declare module 'fastify' {
   }
 }
 
+/** Headers come in one packet or a few: a client still sending them after this is not a browser. */
+const HEADERS_TIMEOUT_MS = 10_000;
+
 export interface BuiltApp {
   app: FastifyInstance;
   database: Database;
@@ -41,13 +44,24 @@ export interface BuiltApp {
 
 /** Builds the whole server from a config; index.ts listens, tests inject. The database closes with the app. */
 export async function buildApp(config: ServerConfig, database?: Database): Promise<BuiltApp> {
-  const db = database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const db =
+    database ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeouts: config.dbTimeouts }));
   const app = Fastify({
     logger: config.logger ? { level: 'info' } : false,
     bodyLimit: LIMITS.bodyBytes,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
+    // Slow or stalled clients cannot hold sockets (docs/operations.md): the whole request must arrive within
+    // requestMs (else 408 and the socket closes), its headers within 10 s, and a connection silent for idleMs
+    // either way is closed. Node checks the first two on a timer, made often enough for short test limits.
+    requestTimeout: config.httpTimeouts.requestMs,
+    connectionTimeout: config.httpTimeouts.idleMs,
+    http: {
+      headersTimeout: Math.min(HEADERS_TIMEOUT_MS, config.httpTimeouts.requestMs),
+      connectionsCheckingInterval: Math.min(1000, config.httpTimeouts.requestMs / 2),
+    },
   });
   app.addHook('onClose', () => db.close());
   app.decorate('routeList', [] as string[]);
@@ -86,8 +100,9 @@ export async function buildApp(config: ServerConfig, database?: Database): Promi
   });
   warnOfUntrustedProxies(app);
   registerListReplies(app, db.db);
-  registerAuthGuard(app, db.db);
-  healthRoutes(app, db.db, db.kind);
+  // Token checks and health read through the priority connections: they never queue behind writers.
+  registerAuthGuard(app, db.priorityDb);
+  healthRoutes(app, db, config.dbTimeouts.statementMs);
   authRoutes(app, db.db);
   userRoutes(app, db.db);
   courseRoutes(app, db.db);

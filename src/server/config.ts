@@ -1,5 +1,6 @@
 import net from 'node:net';
 import path from 'node:path';
+import { DEFAULT_DB_TIMEOUTS, type DbTimeouts } from './db/timeouts';
 import { ACTIVITY_WINDOW_DEFAULT, type ActivityWindow } from './sync/activity-window';
 
 export interface ServerConfig {
@@ -29,7 +30,23 @@ export interface ServerConfig {
   activityWindow: ActivityWindow;
   /** How often an open sync stream sends a heartbeat and checks its session (not an env setting: tests shorten it). */
   syncHeartbeatMs: number;
+  /** DB_STATEMENT_TIMEOUT_MS, DB_LOCK_TIMEOUT_MS, DB_POOL_WAIT_MS (docs/operations.md). */
+  dbTimeouts: DbTimeouts;
+  /** HTTP_REQUEST_TIMEOUT_MS, HTTP_IDLE_TIMEOUT_MS (docs/operations.md). */
+  httpTimeouts: HttpTimeouts;
+  /** SHUTDOWN_TIMEOUT_MS: how long a clean close may take before the process exits anyway. */
+  shutdownTimeoutMs: number;
 }
+
+export interface HttpTimeouts {
+  /** The whole request, headers and body, must arrive within this. */
+  requestMs: number;
+  /** A connection with no byte in or out for this long is closed (above the 72 s keep-alive). */
+  idleMs: number;
+}
+
+export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = { requestMs: 120_000, idleMs: 90_000 };
+export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
 
 const isOff = (value: string) => ['0', 'false', 'no', 'off'].includes(value.toLowerCase());
 
@@ -106,6 +123,10 @@ function positiveInt(name: string, value: string | undefined, fallback: number):
   return n;
 }
 
+/** Milliseconds from `name` (a positive whole number), where 0 turns the limit off. */
+const millisecondsOrOff = (name: string, value: string | undefined, fallback: number): number =>
+  value?.trim() === '0' ? 0 : positiveInt(name, value, fallback);
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const databaseUrl = env.DATABASE_URL?.trim() || null;
   const port = Number(env.PORT ?? 3000);
@@ -131,5 +152,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       entries: positiveInt('ACTIVITY_WINDOW_ENTRIES', env.ACTIVITY_WINDOW_ENTRIES, ACTIVITY_WINDOW_DEFAULT.entries),
     },
     syncHeartbeatMs: 25_000,
+    dbTimeouts: {
+      statementMs: millisecondsOrOff(
+        'DB_STATEMENT_TIMEOUT_MS',
+        env.DB_STATEMENT_TIMEOUT_MS,
+        DEFAULT_DB_TIMEOUTS.statementMs,
+      ),
+      lockMs: millisecondsOrOff('DB_LOCK_TIMEOUT_MS', env.DB_LOCK_TIMEOUT_MS, DEFAULT_DB_TIMEOUTS.lockMs),
+      poolWaitMs: positiveInt('DB_POOL_WAIT_MS', env.DB_POOL_WAIT_MS, DEFAULT_DB_TIMEOUTS.poolWaitMs),
+    },
+    httpTimeouts: {
+      requestMs: positiveInt('HTTP_REQUEST_TIMEOUT_MS', env.HTTP_REQUEST_TIMEOUT_MS, DEFAULT_HTTP_TIMEOUTS.requestMs),
+      idleMs: positiveInt('HTTP_IDLE_TIMEOUT_MS', env.HTTP_IDLE_TIMEOUT_MS, DEFAULT_HTTP_TIMEOUTS.idleMs),
+    },
+    shutdownTimeoutMs: positiveInt('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, DEFAULT_SHUTDOWN_TIMEOUT_MS),
   };
 }

@@ -45,7 +45,11 @@ export async function main() {
     }
   })();
   try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      timeouts: config.dbTimeouts,
+    });
     if (closing) return await database.close(); // a signal came while it opened
     app = (await buildApp(config, database)).app;
     // The address actually bound: with PORT=0 the system picks the port.

@@ -195,6 +195,7 @@ export const MESSAGES = {
     internal: 'Something went wrong on the server. Please try again.',
     notFound: (what: string) => `${what} not found. It may have been deleted.`,
     cardUpdated: 'Course card updated.',
+    busy: 'The server is busy with other changes. Try again in a few seconds.',
   },
   apiDocs: {
     title: 'API reference',

@@ -1,9 +1,10 @@
 import pg from 'pg';
 import { buildApp } from '@/server/app';
 import { hashPassword, hashToken, newToken } from '@/server/auth/passwords';
-import type { ServerConfig } from '@/server/config';
+import { DEFAULT_HTTP_TIMEOUTS, DEFAULT_SHUTDOWN_TIMEOUT_MS, type ServerConfig } from '@/server/config';
 import { openDatabase, type Db, type DbKind } from '@/server/db/client';
 import { users } from '@/server/db/schema';
+import { DEFAULT_DB_TIMEOUTS } from '@/server/db/timeouts';
 import { createSession } from '@/server/repositories/sessions-repo';
 import { ACTIVITY_WINDOW_DEFAULT } from '@/server/sync/activity-window';
 import { checkRepliesAgainstContract } from './contract-check';
@@ -52,6 +53,9 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     activityRetentionDays: null,
     activityWindow: ACTIVITY_WINDOW_DEFAULT,
     syncHeartbeatMs: 25_000,
+    dbTimeouts: DEFAULT_DB_TIMEOUTS,
+    httpTimeouts: DEFAULT_HTTP_TIMEOUTS,
+    shutdownTimeoutMs: DEFAULT_SHUTDOWN_TIMEOUT_MS,
     ...overrides,
   };
 }
@@ -82,8 +86,8 @@ export async function createTestServer(overrides: Partial<ServerConfig> = {}): P
       await c.end();
     };
   }
-  const database = await openDatabase({ databaseUrl, dataDir: null });
   const config = testConfig({ databaseUrl, ...overrides });
+  const database = await openDatabase({ databaseUrl, dataDir: null, timeouts: config.dbTimeouts });
   const { app } = await buildApp(config, database);
   checkRepliesAgainstContract(app);
   const db = database.db;
@@ -129,7 +133,10 @@ export async function createTestServer(overrides: Partial<ServerConfig> = {}): P
     databaseUrl,
     async anotherInstance() {
       if (!databaseUrl) throw new Error('Only PostgreSQL databases can be shared by two instances.');
-      const other = await buildApp(config, await openDatabase({ databaseUrl, dataDir: null }));
+      const other = await buildApp(
+        config,
+        await openDatabase({ databaseUrl, dataDir: null, timeouts: config.dbTimeouts }),
+      );
       checkRepliesAgainstContract(other.app);
       others.push(other.app);
       return other.app;

@@ -70,6 +70,9 @@ function operationObject(op: ApiOperation) {
     responses['409'] = errorResponse(
       'The record changed since the version the body names; `current` holds it as it is now. Nothing was written.',
     );
+  responses['503'] = errorResponse(
+    'The database stayed busy past a lock, statement or connection timeout: try again after `Retry-After` seconds.',
+  );
   responses.default = errorResponse('Any other failure, in the same envelope.');
   return {
     tags: [op.tag],

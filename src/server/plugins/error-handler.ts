@@ -1,3 +1,4 @@
+import { BUSY_RETRY_AFTER_SECONDS, isDatabaseBusy } from '@/server/db/timeouts';
 import { HttpError, StaleWriteError } from '@/server/errors';
 import { MESSAGES } from '@/shared/messages';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -36,6 +37,13 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
       return sendError(reply, error.statusCode, error.message, error.errors);
+    }
+    // A lock, statement or connection wait ran out (docs/operations.md): the write was undone, so trying
+    // again is safe. Logged, as a run of these says the database is overloaded.
+    if (isDatabaseBusy(error)) {
+      request.log.warn({ err: error }, 'database busy: answered 503');
+      reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
+      return sendError(reply, 503, MESSAGES.server.busy);
     }
     // drizzle wraps driver errors: the PostgreSQL code sits on the cause.
     const pgCode = (error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;

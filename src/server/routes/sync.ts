@@ -34,6 +34,9 @@ export function syncRoutes(app: FastifyInstance, database: Database, heartbeatMs
   });
 
   const announcer = new SyncAnnouncer(database);
+  // The stream's session checks and versions read through the priority connections: a stream whose
+  // heartbeat queued behind a long write would look dead to the client and to any proxy.
+  const quick = database.priorityDb;
   /** Ends every open stream: on close, so the server does not wait for them. */
   const open = new Set<() => void>();
   /** Open streams by session (token hash), capped so that no client can exhaust the server. */
@@ -72,7 +75,7 @@ export function syncRoutes(app: FastifyInstance, database: Database, heartbeatMs
       out.end();
     };
     const heartbeat = setInterval(() => {
-      findSessionUser(db, tokenHash).then(
+      findSessionUser(quick, tokenHash).then(
         (user) => (user?.role === 'admin' ? write(': ping\n\n') : end()),
         // The database is unreachable for a moment: the session is not judged, the stream stays.
         () => write(': ping\n\n'),
@@ -84,7 +87,7 @@ export function syncRoutes(app: FastifyInstance, database: Database, heartbeatMs
 
     try {
       unsubscribe = await announcer.subscribe(change);
-      change(await currentSyncVersion(db));
+      change(await currentSyncVersion(quick));
     } catch (err) {
       end();
       throw err;

@@ -49,7 +49,7 @@ export class SyncAnnouncer {
     // An empty payload (the listener reconnected): the version is read instead.
     let version = /^\d+$/.test(payload) ? Number(payload) : NaN;
     if (!Number.isSafeInteger(version)) {
-      version = await currentSyncVersion(this.database.db).catch(() => NaN);
+      version = await currentSyncVersion(this.database.priorityDb).catch(() => NaN);
       if (Number.isNaN(version)) return;
     }
     const first = this.pending === null;

@@ -48,7 +48,9 @@ async function main() {
   );
 
   const opened = performance.now();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // A seed of hundreds of thousands of rows is no API request: its statements may take longer than one may.
+  const timeouts = { ...config.dbTimeouts, statementMs: 0 };
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeouts });
   console.log(`Opened in ${seconds(performance.now() - opened)} s`);
   try {
     let lastLine = '';
