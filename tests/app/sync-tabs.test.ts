@@ -9,7 +9,7 @@ import type { User } from '@/shared/schemas';
 import { adminUser, users } from '../mocks/fixtures';
 import { server } from '../mocks/server';
 import { setMockLists } from '../mocks/sync-api';
-import { deviceCopy } from '../utils/device-copy';
+import { deviceCopy, holdStoredList } from '../utils/device-copy';
 import { installWebLocks } from '../utils/web-locks';
 
 /**
@@ -94,6 +94,23 @@ describe('tabs of one admin', () => {
     const next = await openTab();
     expect(next.tab.isLeader).toBe(true);
     await waitFor(() => expect(streams).toBe(1));
+  });
+
+  it('a tab closed while it takes over (its copy still being read) leaves the lead to the next one', async () => {
+    const a = await openTab();
+    await waitFor(async () => expect((await deviceCopy(adminUser._id))?.meta.complete).toBe(true));
+    const release = holdStoredList('enrollments'); // the next start-ups never finish reading their copy
+    const b = new SyncSession(createQueryClient(), adminUser._id, () => {});
+    tabs.push(b);
+    await b.loaded;
+    a.tab.stop();
+    await waitFor(() => expect(b.isLeader).toBe(true)); // taking over: waits for its copy
+    b.stop();
+    const c = new SyncSession(createQueryClient(), adminUser._id, () => {});
+    tabs.push(c);
+    await c.loaded;
+    await waitFor(() => expect(c.isLeader).toBe(true));
+    release();
   });
 
   it('closing the leading tab hands the stream to another, and changes still reach every open tab', async () => {

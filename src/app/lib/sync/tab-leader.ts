@@ -61,7 +61,8 @@ export class Leadership {
         if (this.signal.aborted) return;
         this.leading = true;
         const held = this.hold();
-        await this.onLead();
+        // A session that ends while taking over (its copy never whole) lets go of the lock all the same.
+        await Promise.race([this.onLead(), held]);
         return held;
       })
       .catch(() => {});
