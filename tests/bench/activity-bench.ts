@@ -1,8 +1,8 @@
 /**
  * `npm run bench:activity`: the Activity screen with 100,000 entries (BENCH_ACTIVITY to change), in Debian's
- * Chromium against the real server (PGlite): login to the first row (the first sync brings the whole log),
+ * Chromium against the real server (PGlite): login to the first row (the first sync brings the sync's window of the log),
  * a reload from the device copy, a keystroke in the search box, an action filter and a date range to the
- * filtered table, the JS heap; and the server's side: GET /api/activity cold and warm, the log's share of a
+ * filtered table, the JS heap; and the server's side: GET /api/activity's first page (100 entries) cold and warm, the log's share of a
  * full sync. Numbers are printed, never asserted. One Chromium, one server at a time (2-core machine).
  */
 import fs from 'node:fs';
@@ -141,9 +141,9 @@ async function main() {
     console.log('|---|---|');
     console.log(`| seeding the entries (one insert) | ${ms(seedMs)} |`);
     console.log(
-      `| GET /api/activity cold (builds the cached list), uncompressed | ${ms(cold.ms)}, ${(cold.bytes / 1048576).toFixed(1)} MB |`,
+      `| GET /api/activity, first page, cold, uncompressed | ${ms(cold.ms)}, ${(cold.bytes / 1024).toFixed(1)} KB |`,
     );
-    console.log(`| GET /api/activity warm p50 | ${ms(median(warm))} |`);
+    console.log(`| GET /api/activity, first page, warm p50 | ${ms(median(warm))} |`);
     console.log(`| login click to the first row (first sync of every list, ${count}) | ${ms(firstSync)} |`);
     console.log(`| reload to the first row, from the device copy (median) | ${ms(median(reloads))} |`);
     console.log(`| pulls during the reloads (a reload of a whole copy pulls once) | ${pulls} |`);
