@@ -32,7 +32,12 @@ describe('edit card', () => {
       {
         method: 'PUT',
         path: `/api/courses/${fullStack._id}/card`,
-        body: { ...fullStack.cardData, title: 'Full-Stack Web Development, Live', price: 349 },
+        body: {
+          ...fullStack.cardData,
+          title: 'Full-Stack Web Development, Live',
+          price: 349,
+          expectedUpdatedAt: fullStack.updatedAt,
+        },
       },
     ]);
     expect(await screen.findByText('Course card updated.')).toBeInTheDocument();

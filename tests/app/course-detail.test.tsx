@@ -158,6 +158,7 @@ describe('syllabus', () => {
         week: 2,
         topic: 'TypeScript',
         details: 'The language of the web.',
+        expectedUpdatedAt: fullStack.updatedAt,
       },
     });
     expect(screen.getByText('TypeScript')).toBeInTheDocument();
@@ -201,12 +202,13 @@ for (const kind of COURSE_ITEM_KIND_NAMES) {
       });
       expect(screen.getByText(Object.values(add)[1]!)).toBeVisible();
 
-      // Edit: the update sends every field of the item, the retyped one changed.
+      // Edit: the update sends every field of the item, the retyped one changed, and the course version shown.
+      const shown = api.find(fullStack._id).updatedAt;
       await submitModal(user, { open: `Edit ${target}`, modal: `Edit ${noun}`, typed: edit, submit: `Update ${noun}` });
       expect(api.calls.at(-1)).toEqual({
         method: 'PUT',
         path: `/api/courses/${path}/update`,
-        body: { courseId: fullStack._id, [idField]: targetId, ...targetFields, ...edited },
+        body: { courseId: fullStack._id, [idField]: targetId, ...targetFields, ...edited, expectedUpdatedAt: shown },
       });
       expect(screen.getByText(Object.values(edit)[0]!)).toBeVisible();
 
@@ -217,6 +219,7 @@ for (const kind of COURSE_ITEM_KIND_NAMES) {
       await waitFor(() => expect(document.querySelector('.swal2-container')).toBeNull());
       expect(api.calls.at(-1)?.method).toBe('PUT');
 
+      const shownNow = api.find(fullStack._id).updatedAt;
       await user.click(deleteButton);
       expect(await screen.findByRole('heading', { name: 'Are you sure?' })).toBeInTheDocument();
       await user.click((await alertDialog()).getByRole('button', { name: 'Yes, delete it!' }));
@@ -224,7 +227,7 @@ for (const kind of COURSE_ITEM_KIND_NAMES) {
       expect(api.calls.at(-1)).toEqual({
         method: 'DELETE',
         path: `/api/courses/${path}/delete`,
-        body: { courseId: fullStack._id, [idField]: targetId },
+        body: { courseId: fullStack._id, [idField]: targetId, expectedUpdatedAt: shownNow },
       });
       await closeNotice(user);
       expect(screen.queryByRole('button', { name: `Delete ${target}` })).not.toBeInTheDocument();

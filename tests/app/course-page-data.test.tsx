@@ -50,6 +50,7 @@ describe('Page Data tab', () => {
           price: 549.5,
           discountPrice: null,
           courseDetails: { ...course.pageData.courseDetails, instructor: 'Priya Raman' },
+          expectedUpdatedAt: course.updatedAt,
         },
       },
     ]);
@@ -129,7 +130,7 @@ describe('Learn tab', () => {
       {
         method: 'PUT',
         path: `/api/courses/${course._id}/what-you-will-learn`,
-        body: { whatYouWillLearn: ['Design REST APIs', 'Write tests'] },
+        body: { whatYouWillLearn: ['Design REST APIs', 'Write tests'], expectedUpdatedAt: course.updatedAt },
       },
     ]);
     expect(api.find(course._id).pageData.whatYouWillLearn).toEqual(['Design REST APIs', 'Write tests']);

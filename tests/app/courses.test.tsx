@@ -239,7 +239,9 @@ describe('delete course', () => {
     expect(await screen.findByRole('heading', { name: 'Deleted!' })).toBeInTheDocument();
     expect(screen.getByText('Your course has been deleted.')).toBeInTheDocument();
     expect(screen.queryByRole('article', { name: 'Full-Stack Web Development' })).not.toBeInTheDocument();
-    expect(api.calls).toEqual([{ method: 'DELETE', path: `/api/courses/${fullStack._id}`, body: null }]);
+    expect(api.calls).toEqual([
+      { method: 'DELETE', path: `/api/courses/${fullStack._id}`, body: { expectedUpdatedAt: fullStack.updatedAt } },
+    ]);
   });
 
   it('Cancel does nothing', async () => {

@@ -255,6 +255,7 @@ describe('enrollment edit form', () => {
       certificateIssued: true,
       isApproved: true,
       batchId: winter._id,
+      expectedUpdatedAt: ann.updatedAt,
     });
     expect(screen.getByText('55%')).toBeInTheDocument();
     expect(field('Payment', 'Payment Status')).toBe('Failed');
@@ -281,6 +282,7 @@ describe('enrollment edit form', () => {
       certificateIssued: false,
       isApproved: false,
       batchId: jose.batchId,
+      expectedUpdatedAt: jose.updatedAt,
     });
   });
 

@@ -215,6 +215,8 @@ describe('batch form', () => {
       startDate: '2026-03-01T00:00:00.000Z',
       endDate: '2026-07-15T00:00:00.000Z',
       isActive: false,
+      // The batch as it was shown: its version (docs/conflicts.md).
+      expected: { batchName: spring.batchName, startDate: spring.startDate, endDate: spring.endDate, isActive: false },
     });
   });
 

@@ -20,3 +20,7 @@ export function acceptDeletes(path: string, message: string) {
   );
   return deleted;
 }
+
+/** A write refused as made on an older version (docs/conflicts.md): 409, the sentence, the record as it is now. */
+export const stale = (message: string, current: unknown) =>
+  HttpResponse.json({ success: false, message, showMessage: true, current }, { status: 409 });

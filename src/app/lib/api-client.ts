@@ -15,6 +15,8 @@ export class ApiError extends Error {
       message?: string;
       showMessage?: boolean;
       errors?: Record<string, string>;
+      /** A write refused as made on an older version (409): the record as it is now (docs/conflicts.md). */
+      current?: unknown;
     } | null,
     message: string,
     /** The token the call was sent with: a rejection of an older session says nothing about the current one. */
@@ -35,6 +37,12 @@ export const isAuthError = (err: unknown): err is ApiError =>
   (err.status === 401 || err.status === 403) &&
   err.body?.success === false;
 export const isNetworkError = (err: unknown) => err instanceof ApiError && err.kind === 'network';
+
+/** The record as it is now, when a write was refused as made on an older version of it (409 with `current`). */
+export const staleCurrent = <T>(err: unknown): T | null =>
+  err instanceof ApiError && err.kind === 'http' && err.status === 409 && err.body?.current
+    ? (err.body.current as T)
+    : null;
 
 export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -73,14 +73,17 @@ export function notify(title: string, text: string, icon: SweetAlertIcon) {
   });
 }
 
-/** Runs a confirmed delete and shows the spec's notice for success or failure. */
+/**
+ * Runs a confirmed delete and shows the spec's notice for success or failure. A run that resolves false did
+ * not delete (the admin kept a record that changed meanwhile, list-writes' deleteShown): no notice.
+ */
 export async function deleteWithNotice(
   run: () => Promise<unknown>,
   notice: { title?: string; text: string; failTitle?: string; failText?: string },
 ) {
   if (!(await confirmDelete())) return false;
   try {
-    await run();
+    if ((await run()) === false) return false;
   } catch (err) {
     console.error(err);
     if (notice.failText) void notify(notice.failTitle ?? 'Error!', notice.failText, 'error');

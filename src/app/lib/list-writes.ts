@@ -1,6 +1,8 @@
 import { useMutation, useMutationState } from '@tanstack/react-query';
+import { MESSAGES } from '@/shared/messages';
 import type { SyncList } from '@/shared/schemas/sync';
-import { apiFetch } from './api-client';
+import { apiFetch, staleCurrent } from './api-client';
+import { confirmWrite } from './confirm';
 import { syncEngine } from './sync/sync-engine';
 import type { ApiError } from './api-client';
 import type { DataTag } from '@tanstack/react-query';
@@ -54,20 +56,59 @@ export function replaceList<T extends Row>(list: ListQuery<T>, rows: readonly T[
  */
 export const pullWrittenRows = () => syncEngine.pull();
 
+/** A write to one record: its id, and the version it was made on when it names one (docs/conflicts.md). */
+export interface RecordWrite {
+  id: string;
+  version?: Version;
+}
+
 /** Ids a mutation of this key is working on right now, from any screen, so each row shows its own spinner. */
 export function usePendingIds(mutationKey: readonly unknown[]): ReadonlySet<string> {
   const ids = useMutationState({
     filters: { mutationKey, status: 'pending' },
-    select: (m) => m.state.variables as string,
+    select: (m) => (m.state.variables as RecordWrite).id,
   });
   return new Set(ids);
 }
 
-/** DELETE `path(id)`; on success the row leaves the list. */
+/** DELETE `path(id)`, naming the version shown if given; on success the row leaves the list. */
 export function useDeleteRow<T extends Row>(list: ListQuery<T>, path: (id: string) => string) {
   return useMutation({
     mutationKey: [...list.queryKey, 'delete'],
-    mutationFn: (id: string) => apiFetch<{ success: true }>(path(encodeURIComponent(id)), { method: 'DELETE' }),
-    onSuccess: (_reply, id) => removeRows(list, [id]),
+    mutationFn: ({ id, version }: RecordWrite) =>
+      apiFetch<{ success: true }>(path(encodeURIComponent(id)), { method: 'DELETE', body: version }),
+    onSuccess: (_reply, { id }) => removeRows(list, [id]),
   });
+}
+
+/**
+ * The version a write names (docs/conflicts.md): `{expectedUpdatedAt}` of the record as it was shown, or for a
+ * batch `{expected}`, its values. Sent in the write's body.
+ */
+export type Version = Record<string, unknown>;
+export const updatedAtVersion = (record: { updatedAt: string }): Version => ({ expectedUpdatedAt: record.updatedAt });
+
+/**
+ * A delete of the record as it was shown. When it changed since, the one confirm dialog asks again, saying so;
+ * confirmed, the record as it is now is deleted. Resolves false when the admin keeps it.
+ */
+export async function deleteShown<R>(
+  run: (version: Version) => Promise<unknown>,
+  shown: Version,
+  versionOf: (current: R) => Version,
+): Promise<boolean> {
+  try {
+    await run(shown);
+    return true;
+  } catch (err) {
+    const current = staleCurrent<R>(err);
+    if (!current) throw err;
+    const again = await confirmWrite({
+      title: (err as Error).message,
+      text: MESSAGES.conflict.deleteAgainText,
+      confirmText: MESSAGES.confirmDelete.confirm,
+    });
+    if (again) await run(versionOf(current));
+    return again;
+  }
 }

@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient, type Query } from '@tanstack/react-query';
-import { ApiError, isAuthError, isNetworkError } from './api-client';
+import { ApiError, isAuthError, isNetworkError, staleCurrent } from './api-client';
 import { showErrorToast, showSuccessToast } from './api-feedback';
 
 /**
@@ -46,7 +46,8 @@ export function createQueryClient({ onAuthError }: { onAuthError?: (error: ApiEr
     mutationCache: new MutationCache({
       onError(error, _v, _c, mutation) {
         if (isAuthError(error) && !mutation.meta?.anonymous) return onAuthError?.(error);
-        if (!mutation.meta?.silent) showErrorToast(error);
+        // A stale write is answered where it was made: the conflict form, or the delete asking again.
+        if (!mutation.meta?.silent && !staleCurrent(error)) showErrorToast(error);
       },
       onSuccess(data, _v, _c, mutation) {
         if (!mutation.meta?.silent && !mutation.meta?.ownSuccessToast) showSuccessToast(data);

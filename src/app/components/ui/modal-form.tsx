@@ -11,10 +11,15 @@ interface ModalFormProps {
   /** 'Adding...', 'Updating...' or 'Processing...': the modals' busy labels. */
   pendingLabel: string;
   pending: boolean;
+  /** The conflict panel of a save refused as stale (conflict-panel.tsx): shown first, and it has the say. */
+  conflict?: ReactNode;
   children: ReactNode;
 }
 
-/** The one modal form: Cancel and a submit button that shows its pending label and is disabled meanwhile. */
+/**
+ * The one modal form: Cancel and a submit button that shows its pending label and is disabled meanwhile, and
+ * while a conflict panel asks the admin to choose between their values and theirs.
+ */
 export function ModalForm({
   title,
   opened,
@@ -23,6 +28,7 @@ export function ModalForm({
   submitLabel,
   pendingLabel,
   pending,
+  conflict,
   children,
 }: ModalFormProps) {
   return (
@@ -36,12 +42,13 @@ export function ModalForm({
     >
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
+          {conflict}
           {children}
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={onClose} type="button">
               Cancel
             </Button>
-            <WriteButton type="submit" disabled={pending}>
+            <WriteButton type="submit" disabled={pending || Boolean(conflict)}>
               {pending ? pendingLabel : submitLabel}
             </WriteButton>
           </Group>

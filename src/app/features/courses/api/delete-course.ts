@@ -1,10 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '@/app/lib/api-client';
+import type { Version } from '@/app/lib/list-writes';
 import { removeCourse } from './course-cache';
 
 export function useDeleteCourse() {
   return useMutation({
-    mutationFn: (id: string) => apiFetch<{ success: true }>(`/courses/${id}`, { method: 'DELETE' }),
-    onSuccess: (_reply, id) => removeCourse(id),
+    mutationFn: ({ id, version }: { id: string; version: Version }) =>
+      apiFetch<{ success: true }>(`/courses/${id}`, { method: 'DELETE', body: version }),
+    onSuccess: (_reply, { id }) => removeCourse(id),
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch, type ApiRequest } from '@/app/lib/api-client';
+import type { Version } from '@/app/lib/list-writes';
 import { putCourse, type CourseReply } from './course-cache';
 import { ITEM_KINDS, type ItemFieldsOf, type ItemKind } from './item-kinds';
 
@@ -16,12 +17,13 @@ export function useItemMutations<K extends ItemKind>(kind: K, courseId: string) 
       onSuccess,
     }),
     update: useMutation({
-      mutationFn: ({ id, fields }: { id: string; fields: ItemFieldsOf<K> }) =>
-        call(kind, 'update', 'PUT', { courseId, [idField]: id, ...fields }),
+      mutationFn: ({ id, fields, version }: { id: string; fields: ItemFieldsOf<K>; version: Version }) =>
+        call(kind, 'update', 'PUT', { courseId, [idField]: id, ...fields, ...version }),
       onSuccess,
     }),
     remove: useMutation({
-      mutationFn: (id: string) => call(kind, 'delete', 'DELETE', { courseId, [idField]: id }),
+      mutationFn: ({ id, version }: { id: string; version: Version }) =>
+        call(kind, 'delete', 'DELETE', { courseId, [idField]: id, ...version }),
       onSuccess,
     }),
   };

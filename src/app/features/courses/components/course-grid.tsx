@@ -2,6 +2,7 @@ import { EmptyState, SimpleGrid } from '@mantine/core';
 import { IconBook2 } from '@tabler/icons-react';
 import { useDeleteCourse } from '@/app/features/courses/api/delete-course';
 import { deleteWithNotice } from '@/app/lib/confirm';
+import { deleteShown, updatedAtVersion } from '@/app/lib/list-writes';
 import { MESSAGES } from '@/shared/messages';
 import type { Course } from '@/shared/schemas';
 import { CourseCard } from './course-card';
@@ -27,8 +28,18 @@ export function CourseGrid({ courses }: { courses: Course[] }) {
         <CourseCard
           key={course._id}
           course={course}
-          deleting={remove.isPending && remove.variables === course._id}
-          onDelete={() => void deleteWithNotice(() => remove.mutateAsync(course._id), MESSAGES.deleted.course)}
+          deleting={remove.isPending && remove.variables?.id === course._id}
+          onDelete={() =>
+            void deleteWithNotice(
+              () =>
+                deleteShown(
+                  (version) => remove.mutateAsync({ id: course._id, version }),
+                  updatedAtVersion(course),
+                  updatedAtVersion,
+                ),
+              MESSAGES.deleted.course,
+            )
+          }
         />
       ))}
     </SimpleGrid>

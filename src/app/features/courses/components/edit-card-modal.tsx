@@ -17,8 +17,9 @@ export function EditCardModal({ course, onClose }: { course: Course; onClose: ()
       initialValues={cardValues(course)}
       schema={courseCardBody}
       Fields={CourseCardFields}
-      onSubmit={(body) => update.mutateAsync(body)}
+      onSubmit={(card, version) => update.mutateAsync({ card, version })}
       pending={update.isPending}
+      edits={{ course, valuesOf: cardValues }}
     />
   );
 }

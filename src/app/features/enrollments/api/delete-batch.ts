@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '@/app/lib/api-client';
 import { deleteWithNotice } from '@/app/lib/confirm';
+import { deleteShown, type Version } from '@/app/lib/list-writes';
 import { MESSAGES } from '@/shared/messages';
 import type { Batch } from '@/shared/schemas';
-import { setAllBatches } from './batches-cache';
+import { batchVersion, setAllBatches } from './batches-cache';
 
 /**
  * Confirm, delete, then 'Deleted!' / 'Batch has been deleted.'. A batch that still has enrollments is
@@ -11,9 +12,15 @@ import { setAllBatches } from './batches-cache';
  */
 export function useDeleteBatch() {
   const mutation = useMutation({
-    mutationFn: (id: string) =>
-      apiFetch<{ success: true; allBatches: Batch[] }>(`/batches/delete/${id}`, { method: 'DELETE' }),
+    mutationFn: ({ id, version }: { id: string; version: Version }) =>
+      apiFetch<{ success: true; allBatches: Batch[] }>(`/batches/delete/${id}`, { method: 'DELETE', body: version }),
     onSuccess: (reply) => setAllBatches(reply.allBatches),
   });
-  return (id: string) => deleteWithNotice(() => mutation.mutateAsync(id), MESSAGES.deleted.batch);
+  // A batch changed since it was shown asks again (docs/conflicts.md).
+  return (batch: Batch) =>
+    deleteWithNotice(
+      () =>
+        deleteShown((version) => mutation.mutateAsync({ id: batch._id, version }), batchVersion(batch), batchVersion),
+      MESSAGES.deleted.batch,
+    );
 }

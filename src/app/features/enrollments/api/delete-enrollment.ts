@@ -1,33 +1,40 @@
 import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { apiFetch } from '@/app/lib/api-client';
+import { apiFetch, staleCurrent } from '@/app/lib/api-client';
 import { confirmDelete } from '@/app/lib/confirm';
+import { deleteShown, updatedAtVersion, type RecordWrite } from '@/app/lib/list-writes';
 import { MESSAGES } from '@/shared/messages';
+import type { Enrollment } from '@/shared/schemas';
 import { removeEnrollment, type EnrollmentReply } from './enrollments-cache';
 
 export function useDeleteEnrollment() {
   return useMutation({
-    mutationFn: (id: string) =>
+    mutationFn: ({ id, version }: RecordWrite) =>
       apiFetch<EnrollmentReply>(`/enrollments/${id}`, {
         method: 'DELETE',
+        body: version,
         fallbackMessage: MESSAGES.enrollment.deleteFailed,
       }),
-    onSuccess: (_reply, id) => removeEnrollment(id),
-    onError: () => {
-      toast.error(MESSAGES.enrollment.deleteFailedRetry);
+    onSuccess: (_reply, { id }) => removeEnrollment(id),
+    onError: (err) => {
+      if (!staleCurrent(err)) toast.error(MESSAGES.enrollment.deleteFailedRetry);
     },
   });
 }
 
-/** Asks 'Are you sure?' first (lib/confirm.ts); resolves true once the enrollment is gone. */
+/**
+ * Asks 'Are you sure?' first, and again when the enrollment changed since it was shown; resolves
+ * true once the enrollment is gone.
+ */
 export function useConfirmedDelete() {
   const { mutateAsync, isPending } = useDeleteEnrollment();
-  const remove = async (id: string) => {
+  const remove = async (enrollment: Enrollment) => {
     if (!(await confirmDelete())) return false;
-    return mutateAsync(id).then(
-      () => true,
-      () => false, // already told: the generic toast and the screen's sentence
-    );
+    return deleteShown(
+      (version) => mutateAsync({ id: enrollment._id, version }),
+      updatedAtVersion(enrollment),
+      updatedAtVersion,
+    ).catch(() => false); // already told: the generic toast and the screen's sentence
   };
   return { remove, isPending };
 }

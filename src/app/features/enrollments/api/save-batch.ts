@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '@/app/lib/api-client';
+import type { Version } from '@/app/lib/list-writes';
 import type { Batch, BatchBody } from '@/shared/schemas';
 import { setAllBatches } from './batches-cache';
 
@@ -12,12 +13,12 @@ interface BatchReply {
 /** POST /batches/start, or PUT /batches/update/{id} when an id is given. */
 export function useSaveBatch(id?: string) {
   return useMutation({
-    mutationFn: (body: BatchBody) =>
+    mutationFn: ({ body, version }: { body: BatchBody; version: Version }) =>
       id
-        ? apiFetch<BatchReply>(`/batches/update/${id}`, { method: 'PUT', body })
+        ? apiFetch<BatchReply>(`/batches/update/${id}`, { method: 'PUT', body: { ...body, ...version } })
         : apiFetch<BatchReply>('/batches/start', { method: 'POST', body }),
     onSuccess: (reply) => setAllBatches(reply.allBatches),
-    // Failures are only logged here; the generic toast still says why.
+    // Failures are only logged; the generic toast still says why (a stale save: the conflict panel).
     onError: (err) => console.error('Saving the batch failed', err),
   });
 }

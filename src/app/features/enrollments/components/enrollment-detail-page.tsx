@@ -52,7 +52,7 @@ export function EnrollmentDetailPage() {
 
   const onDelete = async () => {
     setDeletedFrom(batch?._id ?? null);
-    if (!(await remove(enrollment._id))) setDeletedFrom(null);
+    if (!(await remove(enrollment))) setDeletedFrom(null);
   };
 
   return (

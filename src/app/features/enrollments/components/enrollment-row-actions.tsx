@@ -21,7 +21,7 @@ export function EnrollmentRowActions({ enrollment, onDownload }: { enrollment: E
       <DeleteActionIcon
         label={`Delete enrollment of ${name}`}
         loading={isPending}
-        onClick={() => void remove(enrollment._id)}
+        onClick={() => void remove(enrollment)}
       />
     </Group>
   );

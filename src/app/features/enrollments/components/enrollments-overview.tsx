@@ -75,7 +75,7 @@ export function EnrollmentsOverview() {
               batch={batch}
               enrollmentCount={counts.get(batch._id) ?? 0}
               onEdit={() => setModal({ batch })}
-              onDelete={() => void deleteBatch(batch._id)}
+              onDelete={() => void deleteBatch(batch)}
             />
           ))}
         </SimpleGrid>

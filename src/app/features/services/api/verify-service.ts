@@ -1,20 +1,32 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '@/app/lib/api-client';
-import { putRows, usePendingIds, type RecordReply } from '@/app/lib/list-writes';
+import toast from 'react-hot-toast';
+import { apiFetch, staleCurrent } from '@/app/lib/api-client';
+import { putRows, usePendingIds, type RecordReply, type RecordWrite } from '@/app/lib/list-writes';
+import { MESSAGES } from '@/shared/messages';
 import type { Service } from '@/shared/schemas';
 import { servicesQuery } from './get-services';
 
 const verifyServiceKey = ['services', 'verify'] as const;
 
-/** PATCH /services/{id}/verify flips approval; the server's copy replaces the local one. */
+/**
+ * PATCH /services/{id}/verify flips approval; the server's copy replaces the local one. Made on the
+ * version shown: when another admin changed the purchase meanwhile, nothing flips, the screen shows it as it
+ * is now and says so (a flip on an older version would undo theirs).
+ */
 export function useVerifyService() {
   return useMutation({
     mutationKey: verifyServiceKey,
-    mutationFn: (id: string) =>
-      apiFetch<RecordReply<Service>>(`/services/${encodeURIComponent(id)}/verify`, { method: 'PATCH' }),
+    mutationFn: ({ id, version }: RecordWrite) =>
+      apiFetch<RecordReply<Service>>(`/services/${encodeURIComponent(id)}/verify`, { method: 'PATCH', body: version }),
     onSuccess: ({ data }) => putRows(servicesQuery, [data]),
     // Service calls log their failures; the toast comes from the MutationCache.
-    onError: (err) => console.error('Service verification failed', err),
+    onError: (err) => {
+      console.error('Service verification failed', err);
+      const current = staleCurrent<Service>(err);
+      if (!current) return;
+      putRows(servicesQuery, [current]);
+      toast.error(`${err.message} ${MESSAGES.conflict.toggleAgain}`);
+    },
   });
 }
 

@@ -4,6 +4,7 @@ import { ConfirmedDeleteButton, type DeleteOptions, WriteButton } from '@/app/co
 import { useDeleteService, useDeletingServiceIds } from '@/app/features/services/api/delete-service';
 import { useVerifyingServiceIds, useVerifyService } from '@/app/features/services/api/verify-service';
 import { confirmWrite } from '@/app/lib/confirm';
+import { deleteShown, updatedAtVersion } from '@/app/lib/list-writes';
 import { MESSAGES } from '@/shared/messages';
 import type { Service } from '@/shared/schemas';
 
@@ -25,7 +26,7 @@ export function VerifyServiceButton({ service, size = 'xs' }: { service: Service
       color={approve ? 'green' : undefined}
       leftSection={approve ? <IconCheck size={14} /> : <IconX size={14} />}
       loading={running}
-      onClick={() => mutate(service._id)}
+      onClick={() => mutate({ id: service._id, version: updatedAtVersion(service) })}
     >
       {approve ? 'Approve' : 'Disapprove'}
     </WriteButton>
@@ -45,11 +46,14 @@ export function DeleteServiceButton({ service, ...options }: { service: Service 
     });
     if (!ok) return false;
     try {
-      await mutateAsync(service._id);
+      return await deleteShown(
+        (version) => mutateAsync({ id: service._id, version }),
+        updatedAtVersion(service),
+        updatedAtVersion,
+      );
     } catch {
       return false;
     }
-    return true;
   };
   return (
     <ConfirmedDeleteButton

@@ -11,7 +11,7 @@ import type { User } from '@/shared/schemas';
 function useConfirmedDelete(user: User) {
   const { mutateAsync } = useDeleteUser();
   const deleting = useDeletingUserIds().has(user._id);
-  const run = () => deleteWithNotice(() => mutateAsync(user._id), MESSAGES.deleted.user);
+  const run = () => deleteWithNotice(() => mutateAsync({ id: user._id }), MESSAGES.deleted.user);
   return { run, deleting };
 }
 

@@ -11,6 +11,7 @@ import {
   type FormValues,
 } from '@/app/features/courses/components/modals/schema-form-modal';
 import { deleteWithNotice } from '@/app/lib/confirm';
+import { deleteShown, updatedAtVersion } from '@/app/lib/list-writes';
 import { MESSAGES } from '@/shared/messages';
 import { plural } from '@/shared/plural';
 import type { Course } from '@/shared/schemas';
@@ -60,6 +61,11 @@ function ItemTab<K extends ItemKind, V extends FormValues>({
   const { add, update, remove } = useItemMutations(kind, course._id);
   const [adding, addModal] = useDisclosure(false);
   const [editing, setEditing] = useState<ItemOf<K> | null>(null);
+  /** The edited item's values in a version of the course (null once it is gone). */
+  const itemValues = (c: Course, id: string) => {
+    const item = itemsOf(c, kind).find((i) => i._id === id);
+    return item ? valuesOf(item, blank) : null;
+  };
 
   return (
     <Stack gap="sm">
@@ -78,8 +84,18 @@ function ItemTab<K extends ItemKind, V extends FormValues>({
               key={item._id}
               name={view.name(item)}
               onEdit={() => setEditing(item)}
-              onDelete={() => void deleteWithNotice(() => remove.mutateAsync(item._id), MESSAGES.deleted[kind])}
-              deleting={remove.isPending && remove.variables === item._id}
+              onDelete={() =>
+                void deleteWithNotice(
+                  () =>
+                    deleteShown(
+                      (version) => remove.mutateAsync({ id: item._id, version }),
+                      updatedAtVersion(course),
+                      updatedAtVersion,
+                    ),
+                  MESSAGES.deleted[kind],
+                )
+              }
+              deleting={remove.isPending && remove.variables?.id === item._id}
             >
               <view.Content item={item} />
             </ItemRow>
@@ -111,8 +127,9 @@ function ItemTab<K extends ItemKind, V extends FormValues>({
           initialValues={valuesOf(editing, blank)}
           schema={fieldsSchemaOf(kind)}
           Fields={view.Fields}
-          onSubmit={(fields) => update.mutateAsync({ id: editing._id, fields })}
+          onSubmit={(fields, version) => update.mutateAsync({ id: editing._id, fields, version })}
           pending={update.isPending}
+          edits={{ course, valuesOf: (c) => itemValues(c, editing._id) }}
         />
       ) : null}
     </Stack>

@@ -8,28 +8,27 @@ import { whatYouWillLearnBody, type Course } from '@/shared/schemas';
 import { UpdateButton } from './update-button';
 import { useServerForm } from './use-server-form';
 
+const learningPoints = (course: Course) => ({ whatYouWillLearn: [...course.pageData.whatYouWillLearn] });
+
 /** Learn: the what-you-will-learn points, edited as lines (each required) and saved together with Update. */
 export function LearnTab({ course }: { course: Course }) {
   const update = useUpdateLearningPoints(course._id);
-  const { form, saved, failed } = useServerForm(
-    { whatYouWillLearn: [...course.pageData.whatYouWillLearn] },
-    course.updatedAt,
-    zodValidate(whatYouWillLearnBody),
-  );
+  const { form, submit, panel } = useServerForm({
+    course,
+    valuesOf: learningPoints,
+    validate: zodValidate(whatYouWillLearnBody),
+    write: async ({ whatYouWillLearn }, version) =>
+      (await update.mutateAsync({ ...whatYouWillLearnBody.parse({ whatYouWillLearn }), ...version })).data,
+    pending: update.isPending,
+  });
   // Focus goes to a line the admin just added, not on first render.
   const [added, setAdded] = useState(false);
   const points = form.values.whatYouWillLearn;
 
-  const submit = form.onSubmit((values) =>
-    update.mutate(whatYouWillLearnBody.parse(values).whatYouWillLearn, {
-      onSuccess: saved,
-      onError: failed,
-    }),
-  );
-
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
+        {panel}
         <Text size="sm" c="dimmed">
           What students will learn, one point per line.
         </Text>

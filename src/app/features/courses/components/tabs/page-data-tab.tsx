@@ -37,19 +37,19 @@ const toValues = (course: Course) => {
 /** Page Data: the course page's own fields, saved together with 'Update All Data' (PUT /courses/{id}/pageData). */
 export function PageDataTab({ course }: { course: Course }) {
   const update = useUpdatePageData(course._id);
-  const { form, saved, failed } = useServerForm(toValues(course), course.updatedAt, zodValidate(pageDataBody));
+  const { form, submit, panel } = useServerForm({
+    course,
+    valuesOf: toValues,
+    validate: zodValidate(pageDataBody),
+    write: async (values, version) => (await update.mutateAsync({ ...pageDataBody.parse(values), ...version })).data,
+    pending: update.isPending,
+  });
   const initialDetails = course.pageData.courseDetails;
-
-  const submit = form.onSubmit((values) =>
-    update.mutate(pageDataBody.parse(values), {
-      onSuccess: saved,
-      onError: failed,
-    }),
-  );
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="lg">
+        {panel}
         <Fieldset legend="Course page">
           <Stack gap="sm">
             <Text size="sm" c="dimmed">
