@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { rows } from '@/server/db/client';
 import { seedActivityHistory } from '@/server/db/seed/activity-history';
 import { seedBulk } from '@/server/db/seed/bulk';
+import type { Activity } from '@/shared/schemas';
 import { createTestServer, type TestServer } from '../utils/build-server';
 import { wholeActivityLog } from '../utils/sync-client';
 
@@ -25,10 +26,7 @@ it('writes the entries over the last year, about the enrollments, with the mix o
   );
   expect(stats).toEqual({ n: 2_000, days: 364, records: 60, deletes: 200, loose: 0 });
   // Read back through the API, every entry is in the contract's shape; a delete holds the whole row.
-  const log = (await wholeActivityLog((url) => s.api({ method: 'GET', url }))) as {
-    action: string;
-    before: Record<string, unknown> | null;
-  }[];
+  const log = (await wholeActivityLog((url) => s.api({ method: 'GET', url }))) as Activity[];
   expect(log.filter((a) => a.action !== 'login')).toHaveLength(2_000);
   const deleted = log.find((a) => a.action === 'delete')!;
   expect(Object.keys(deleted.before!)).toEqual(expect.arrayContaining(['amount', 'transaction_id', 'user_email']));
