@@ -4,7 +4,7 @@
  * answers late, out of order, fails and drops), on PGlite and, when TEST_DATABASE_URL is set, PostgreSQL. Each
  * run must end with every copy equal to the server's lists; a failing run prints its seed and the command ends
  * with an error. Knobs (env): CONVERGENCE_SEEDS (runs per database, default 600), CONVERGENCE_FIRST_SEED
- * (default 1000, after the test's), CONVERGENCE_STEPS (default 30).
+ * (default 1000, after the test's), CONVERGENCE_STEPS (default 30), BENCH_ONLY=pglite|postgres.
  */
 import { createTestServer } from '../utils/build-server';
 import { installBrowser, Network, runWorld, seedWorld } from '../utils/sync-world';
@@ -35,9 +35,11 @@ async function onDatabase(kind: 'pglite' | 'postgres') {
   }
 }
 
+const only = process.env.BENCH_ONLY;
 try {
-  await onDatabase('pglite');
-  if (process.env.TEST_DATABASE_URL) await onDatabase('postgres');
+  if (only !== 'postgres') await onDatabase('pglite');
+  if (only === 'pglite') console.log('postgres: skipped (BENCH_ONLY=pglite)');
+  else if (process.env.TEST_DATABASE_URL) await onDatabase('postgres');
   else console.log('postgres: skipped (set TEST_DATABASE_URL)');
 } catch (err) {
   console.error(err instanceof Error ? err.message : err);
