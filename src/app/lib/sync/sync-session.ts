@@ -36,6 +36,8 @@ export class SyncSession extends CopySession {
   private running: Promise<void> | null = null;
   private again: Promise<void> | null = null;
   private poll: ReturnType<typeof setInterval> | undefined;
+  /** Between taking the lock and leading (storing what it holds first). */
+  private takingOver = false;
   private readonly unwatch: () => void;
   private readonly onFreeze = () => this.lead.stepDown();
   private readonly onPageHide = (e: PageTransitionEvent) => e.persisted && this.lead.stepDown();
@@ -76,11 +78,13 @@ export class SyncSession extends CopySession {
 
   /** Starts syncing: the leader pulls and follows the stream; a follower asks the leader once (to catch up). */
   follow() {
+    if (this.takingOver) return; // it leads once it has stored what it holds
     if (this.lead.leading) this.startLeading();
     else this.background();
   }
 
   private startLeading() {
+    if (this.leading && !this.leading.signal.aborted) return;
     this.leading = new AbortController();
     const signal = AbortSignal.any([this.leading.signal, this.abort.signal]);
     this.background();
@@ -104,14 +108,19 @@ export class SyncSession extends CopySession {
 
   /** The leader went: this tab writes all it holds as the device copy, then leads. */
   private async takeOver() {
-    await this.loaded;
-    await this.whole.promise;
-    await this.relay.drained();
-    if (!this.alive) return;
-    this.copy.writer = true;
-    await this.writeAll().catch((err) => console.warn('Could not store the device copy', err));
-    this.relay.becameLeader();
-    this.startLeading();
+    this.takingOver = true;
+    try {
+      await this.loaded;
+      await this.whole.promise;
+      await this.relay.drained();
+      if (!this.alive) return;
+      this.copy.writer = true;
+      await this.writeAll().catch((err) => console.warn('Could not store the device copy', err));
+      this.relay.becameLeader();
+      this.startLeading();
+    } finally {
+      this.takingOver = false;
+    }
   }
 
   /** A pull nobody waits for: its errors are reported by the query cache (toast, or the end of the session). */
