@@ -10,6 +10,7 @@ import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
 import { registerListReplies } from './plugins/list-replies';
 import { warnOfUntrustedProxies } from './plugins/proxy-warning';
 import { registerStatic } from './plugins/static-files';
+import { accountRoutes } from './routes/account';
 import { activityRoutes } from './routes/activity';
 import { authRoutes } from './routes/auth';
 import { batchRoutes } from './routes/batches';
@@ -96,9 +97,10 @@ export async function buildApp(config: ServerConfig, database?: Database): Promi
   warnOfUntrustedProxies(app);
   registerListReplies(app, db.db);
   // Token checks and health read through the priority connections: they never queue behind writers.
-  registerAuthGuard(app, db.priorityDb);
+  registerAuthGuard(app, db.priorityDb, config.sessionIdleDays);
   healthRoutes(app, db, config.dbTimeouts.statementMs);
-  authRoutes(app, db.db);
+  authRoutes(app, db.db, config);
+  accountRoutes(app, db.db, config);
   userRoutes(app, db.db);
   courseRoutes(app, db.db);
   batchRoutes(app, db.db);
@@ -108,7 +110,7 @@ export async function buildApp(config: ServerConfig, database?: Database): Promi
   bulkRoutes(app, db.db);
   importRoutes(app, db.db);
   activityRoutes(app, db.db);
-  syncRoutes(app, db, config.syncHeartbeatMs);
+  syncRoutes(app, db, config.syncHeartbeatMs, config.sessionIdleDays);
   openApiRoutes(app, pkg.version);
   await registerStatic(app, config.staticDir);
 

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { MESSAGES } from '@/shared/messages';
 import { hashPassword, verifyPassword } from './auth/passwords';
 import { rows, type Db } from './db/client';
 import { users } from './db/schema';
@@ -20,13 +21,13 @@ const BOOTSTRAP_LOCK = 727275;
  */
 export async function bootstrap(
   db: Db,
-  config: Pick<ServerConfig, 'seedDemo' | 'adminEmail' | 'adminPassword'>,
+  config: Pick<ServerConfig, 'seedDemo' | 'adminEmail' | 'adminPassword' | 'demoAdmin' | 'host' | 'sessionIdleDays'>,
   log: FastifyBaseLogger,
 ) {
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     await t.execute(sql`select pg_advisory_xact_lock(${BOOTSTRAP_LOCK})`);
-    await pruneEndedSessions(t);
+    await pruneEndedSessions(t, config.sessionIdleDays);
 
     // The demo business goes in first, when there is no business yet: an operator who also configures
     // their own admin still gets the demo to try (an admin row alone is no business).
@@ -39,15 +40,22 @@ export async function bootstrap(
 
     if (config.adminEmail && config.adminPassword) {
       await ensureAdmin(t, config.adminEmail, config.adminPassword, log);
-      await retireDemoAdmin(t, config.adminEmail, log);
+      if (config.adminEmail.toLowerCase() !== DEMO_ADMIN.email)
+        await retireDemoAdmin(t, log, MESSAGES.security.demoAdminRetired(DEMO_ADMIN.email));
     } else if (config.adminEmail || config.adminPassword) {
       log.warn('Set both ADMIN_EMAIL and ADMIN_PASSWORD to create an admin; one of them alone is ignored.');
     }
 
+    // A demo admin made earlier on this machine does not follow the server onto a network.
+    if (!config.demoAdmin)
+      await retireDemoAdmin(t, log, MESSAGES.security.demoAdminOffNetwork(DEMO_ADMIN.email, config.host));
+
     if ((await countAdmins(t)) === 0) {
-      if (seeded) {
+      if (seeded && config.demoAdmin) {
         await upsertAdmin(t, DEMO_ADMIN.email, await hashPassword(DEMO_ADMIN.password), DEMO_ADMIN.name);
         log.info(`Demo admin: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
+      } else if (seeded) {
+        log.warn(MESSAGES.security.noDemoAdmin(config.host));
       } else {
         log.warn('No administrator exists yet. Restart with ADMIN_EMAIL=... ADMIN_PASSWORD=... to create one.');
       }
@@ -83,14 +91,13 @@ async function ensureAdmin(db: Db, email: string, password: string, log: Fastify
 }
 
 /**
- * Once a real admin is configured, the demo admin, whose password the README publishes, stops being
- * an admin (and its sessions end), unless someone gave it a password of its own.
+ * The demo admin, whose password the README publishes, stops being an admin (and its sessions end) when a
+ * real admin is configured or the server listens beyond this machine, unless it was given a password of its own.
  */
-async function retireDemoAdmin(db: Db, configuredEmail: string, log: FastifyBaseLogger) {
-  if (configuredEmail.toLowerCase() === DEMO_ADMIN.email) return;
+async function retireDemoAdmin(db: Db, log: FastifyBaseLogger, why: string) {
   const demo = await findUserByEmail(db, DEMO_ADMIN.email);
   if (demo?.role !== 'admin' || !(await verifyPassword(DEMO_ADMIN.password, demo.passwordHash))) return;
   await db.update(users).set({ role: 'user' }).where(eq(users.id, demo.id));
   await revokeUserSessions(db, demo.id);
-  log.warn(`The demo admin ${DEMO_ADMIN.email} still had the published demo password: it is no longer an admin.`);
+  log.warn(why);
 }

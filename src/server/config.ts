@@ -36,6 +36,14 @@ export interface ServerConfig {
   httpTimeouts: HttpTimeouts;
   /** SHUTDOWN_TIMEOUT_MS: how long a clean close may take before the process exits anyway. */
   shutdownTimeoutMs: number;
+  /** Create the demo admin (published password) when demo data is seeded: DEMO_ADMIN, by default only on a loopback HOST. */
+  demoAdmin: boolean;
+  /** A session unused this many days ends (SESSION_IDLE_DAYS, 7). */
+  sessionIdleDays: number;
+  /** A session ends this many days after its sign-in, used or not (SESSION_MAX_DAYS, 30). */
+  sessionMaxDays: number;
+  /** REQUIRE_2FA=1: every admin enrols in two-factor sign-in at their next sign-in. */
+  require2fa: boolean;
 }
 
 export interface HttpTimeouts {
@@ -126,15 +134,40 @@ function positiveInt(name: string, value: string | undefined, fallback: number):
 /** Milliseconds from `name` (a positive whole number), where 0 turns the limit off. */
 const millisecondsOrOff = (name: string, value: string | undefined, fallback: number): number =>
   value?.trim() === '0' ? 0 : positiveInt(name, value, fallback);
+/** A positive number of days (fractions allowed), `fallback` when unset. */
+function days(name: string, value: string | undefined, fallback: number): number {
+  const v = value?.trim() ?? '';
+  if (v === '') return fallback;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number of days, got "${value}".`);
+  return n;
+}
+
+/** The idle limit and the absolute lifetime of a session; an idle limit above the lifetime would never apply. */
+function sessionLifetimes(env: NodeJS.ProcessEnv) {
+  const sessionIdleDays = days('SESSION_IDLE_DAYS', env.SESSION_IDLE_DAYS, 7);
+  const sessionMaxDays = days('SESSION_MAX_DAYS', env.SESSION_MAX_DAYS, 30);
+  if (sessionIdleDays > sessionMaxDays)
+    throw new Error(
+      `SESSION_IDLE_DAYS (${sessionIdleDays}) must not exceed SESSION_MAX_DAYS (${sessionMaxDays}): ` +
+        'a session ends at its lifetime whatever its use.',
+    );
+  return { sessionIdleDays, sessionMaxDays };
+}
+
+/** Only this machine can reach a server bound to a loopback address. */
+export const isLoopbackHost = (host: string) =>
+  ['localhost', '::1', '[::1]'].includes(host.toLowerCase()) || /^127(\.\d{1,3}){3}$/.test(host);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const databaseUrl = env.DATABASE_URL?.trim() || null;
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT must be a port number, got "${env.PORT}".`);
+  const host = env.HOST ?? '127.0.0.1';
   return {
     port,
-    host: env.HOST ?? '127.0.0.1',
+    host,
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl,
     // Demo data is on for the embedded default, off for a real PostgreSQL unless asked for.
@@ -166,5 +199,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       idleMs: positiveInt('HTTP_IDLE_TIMEOUT_MS', env.HTTP_IDLE_TIMEOUT_MS, DEFAULT_HTTP_TIMEOUTS.idleMs),
     },
     shutdownTimeoutMs: positiveInt('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, DEFAULT_SHUTDOWN_TIMEOUT_MS),
+    // The README publishes the demo password: a server other machines can reach gets it only when asked.
+    demoAdmin: flag(env.DEMO_ADMIN, isLoopbackHost(host)),
+    ...sessionLifetimes(env),
+    require2fa: flag(env.REQUIRE_2FA, false),
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from './constants';
 import { activityPageSchema, activityQuery } from './schemas/activity';
 import { authPayloadSchema, loginBody } from './schemas/auth';
 import { batchBody, batchSchema, batchUpdateBody } from './schemas/batch';
@@ -14,6 +15,17 @@ import {
 import { COURSE_ITEM_KIND_NAMES, COURSE_ITEM_KINDS, courseItemBodies } from './schemas/course-item-kinds';
 import { enrollBody, enrollmentSchema, enrollmentUpdateBody, progressBody } from './schemas/enrollment';
 import { IMPORT_MAX_MB, IMPORT_MAX_ROWS, importQuery, importReplySchema } from './schemas/import';
+import {
+  challengeBody,
+  codeBody,
+  loginCodeBody,
+  loginCodeReplySchema,
+  loginReplySchema,
+  revokeSessionsBody,
+  sessionInfoSchema,
+  twoFactorSetupSchema,
+  twoFactorStatusSchema,
+} from './schemas/security';
 import { serviceCreateBody, serviceSchema } from './schemas/service';
 import { siteConfigSchema } from './schemas/site-config';
 import { syncQuery, syncReplySchema } from './schemas/sync';
@@ -42,6 +54,10 @@ export interface ApiOperation {
   /** The success status and body; a reply that is not JSON (a stream) names its media type instead. */
   status: 200 | 201;
   reply: z.ZodType | { mediaType: string; description: string };
+  /** Sign-in attempts: a 429 with Retry-After when the throttle refuses. */
+  throttled?: true;
+  /** May answer 409; by default every write that needs a token may (a value in use, a record still needed). */
+  conflict?: boolean;
 }
 
 const ok = <T extends z.ZodRawShape>(shape: T) => z.object({ success: z.literal(true), ...shape });
@@ -109,11 +125,39 @@ export const API_OPERATIONS: ApiOperation[] = [
     method: 'POST',
     path: '/api/users/login-admin',
     tag: 'Session',
-    summary: 'Log in as an administrator',
+    summary:
+      'Log in as an administrator. With two-factor sign-in on (or REQUIRE_2FA), the reply is a challenge for ' +
+      '`POST /api/users/login-2fa` instead of a token (`twoFactor: enrol`: set it up first)',
     public: true,
     body: loginBody,
     status: 200,
-    reply: ok({ data: authPayloadSchema }),
+    reply: ok({ data: loginReplySchema }),
+    throttled: true,
+  },
+  {
+    method: 'POST',
+    path: '/api/users/login-2fa',
+    tag: 'Session',
+    summary:
+      "The sign-in's second step: the challenge and a code of the authenticator app or a recovery code. " +
+      `A challenge lives ${LIMITS.twoFactorChallengeMinutes} minutes and ${LIMITS.twoFactorChallengeTries} tries. ` +
+      'After an enrolment the reply also carries the ten recovery codes, once',
+    public: true,
+    body: loginCodeBody,
+    status: 200,
+    reply: ok({ data: loginCodeReplySchema }),
+    throttled: true,
+  },
+  {
+    method: 'POST',
+    path: '/api/users/login-2fa/setup',
+    tag: 'Session',
+    summary: 'REQUIRE_2FA and no key yet: a new key (QR code and text) for the challenge of login-admin',
+    public: true,
+    body: challengeBody,
+    status: 200,
+    reply: ok({ data: twoFactorSetupSchema }),
+    conflict: true,
   },
   {
     method: 'GET',
@@ -130,6 +174,94 @@ export const API_OPERATIONS: ApiOperation[] = [
     summary: 'Revoke this token',
     status: 200,
     reply: ok({}),
+  },
+  {
+    method: 'POST',
+    path: '/api/users/logout-offline',
+    tag: 'Session',
+    summary:
+      'Logouts made offline, sent at the next connection: revokes the sessions of these SHA-256 token hashes ' +
+      '(a hash cannot sign in, so the device keeps nothing usable). No token needed',
+    public: true,
+    body: revokeSessionsBody,
+    status: 200,
+    reply: ok({}),
+    conflict: false,
+  },
+  {
+    method: 'GET',
+    path: '/api/account/two-factor',
+    tag: 'Account',
+    summary: 'Is two-factor sign-in on for me, required by the server, and how many recovery codes are left',
+    status: 200,
+    reply: ok({ data: twoFactorStatusSchema }),
+  },
+  {
+    method: 'POST',
+    path: '/api/account/two-factor/setup',
+    tag: 'Account',
+    summary: 'A new key to add to an authenticator app (QR code and text); it is on once a code confirms it',
+    status: 200,
+    reply: ok({ data: twoFactorSetupSchema }),
+  },
+  {
+    method: 'POST',
+    path: '/api/account/two-factor/enable',
+    tag: 'Account',
+    summary: 'Confirm the new key with a code of the app: two-factor sign-in is on; the reply has ten recovery codes',
+    body: codeBody,
+    status: 200,
+    reply: ok({ ...toast, data: z.object({ recoveryCodes: z.array(z.string()) }) }),
+    throttled: true,
+  },
+  {
+    method: 'POST',
+    path: '/api/account/two-factor/recovery-codes',
+    tag: 'Account',
+    summary: 'Ten new recovery codes for a code of the app (or a recovery code); the earlier ones stop working',
+    body: codeBody,
+    status: 200,
+    reply: ok({ ...toast, data: z.object({ recoveryCodes: z.array(z.string()) }) }),
+    throttled: true,
+  },
+  {
+    method: 'POST',
+    path: '/api/account/two-factor/disable',
+    tag: 'Account',
+    summary: 'Turn two-factor sign-in off with a code of the app or a recovery code',
+    body: codeBody,
+    status: 200,
+    reply: ok(toast),
+    throttled: true,
+  },
+  {
+    method: 'GET',
+    path: '/api/account/sessions',
+    tag: 'Account',
+    summary:
+      'My live sessions, most recently used first, with the lifetimes the server applies ' +
+      '(SESSION_IDLE_DAYS without use, SESSION_MAX_DAYS after sign-in)',
+    status: 200,
+    reply: ok({ data: z.array(sessionInfoSchema), idleDays: z.number(), maxDays: z.number() }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/account/sessions/:id',
+    tag: 'Account',
+    summary: 'End one of my sessions: that device must sign in again',
+    params: idParams,
+    status: 200,
+    reply: ok(toast),
+    conflict: false,
+  },
+  {
+    method: 'POST',
+    path: '/api/account/sessions/end-others',
+    tag: 'Account',
+    summary: 'End every session of mine but this one',
+    status: 200,
+    reply: ok(toast),
+    conflict: false,
   },
   {
     method: 'GET',
@@ -236,7 +368,10 @@ export const API_OPERATIONS: ApiOperation[] = [
     method: 'POST',
     path: '/api/enrollment/enroll',
     tag: 'Enrollments',
-    summary: 'Enroll a user (copies their contact and the course details)',
+    summary:
+      'Enroll a user (copies their contact and the course details). A transaction ID already recorded on an ' +
+      'enrollment is a 409: enrolls and imports take turns on one lock, so one ID is never recorded twice. ' +
+      '(Not a unique index: data from before this rule may hold an ID twice, and nothing deletes a payment record.)',
     body: enrollBody,
     status: 201,
     reply: withEnrollment,

@@ -47,10 +47,16 @@ export const LIMITS = {
   bodyBytes: 1024 * 1024,
   shortText: 200,
   longText: 5000,
-  sessionDays: 30,
-  loginFailuresPerEmail: 10,
+  /** Failed logins (or codes) of one account from one address in the window before that pair waits. */
+  loginFailuresPerAccountAddress: 10,
   loginFailuresPerIp: 100,
   loginWindowMinutes: 15,
+  /** ASVS 2.2.1: at most this many failures an hour per account; past it only addresses without failures try. */
+  loginFailuresPerAccountHour: 100,
+  /** A password accepted, the second factor must follow within these minutes and these tries. */
+  twoFactorChallengeMinutes: 5,
+  twoFactorChallengeTries: 5,
+  recoveryCodes: 10,
 } as const;
 
 /** The neutral picture of a course added without one (public/images/courses/default.svg). */

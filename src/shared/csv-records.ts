@@ -3,6 +3,13 @@
  * records of cells. Used by the server's import and by the PWA when it writes the import's result file, so
  * both number the rows alike. One pass over the text; quoted fields are sliced, not built char by char.
  */
+/**
+ * Text a spreadsheet may run as a formula: =, +, - or @, or their full-width forms (＝ ＋ － ＠, which some
+ * spreadsheets read as the same), also after leading spaces (some spreadsheets skip them), or a tab, CR or LF
+ * first. The downloads write such cells with a leading ' (`src/app/lib/csv.ts`); the import refuses them.
+ */
+export const FORMULA_RISK = /^(\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|[\t\r\n])/;
+
 export type CsvRead = { records: string[][] } | { unclosedQuoteAt: number };
 
 export function readCsvRecords(text: string): CsvRead {

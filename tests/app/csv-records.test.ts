@@ -38,4 +38,10 @@ describe('readCsvRecords (the import reads files with it)', () => {
       ['Zoë, "Z"', "'=formula", 'multi\r\nline', ' padded ', ''],
     ]);
   });
+
+  it('escapes every cell a spreadsheet could run: after leading spaces, a line feed first, full-width signs', () => {
+    const risky = [' =HYPERLINK("x")', '\n=1', '\t1', '\r1', '＝1+1', '＋1', '－1', '＠SUM(A1)', '  @x'];
+    const written = toCsv(['A'], [...risky.map((c) => [c]), [' padded '], ['a=b']]).replace(/^\uFEFF/, '');
+    expect(records(written).slice(1)).toEqual([...risky.map((c) => [`'${c}`]), [' padded '], ['a=b']]);
+  });
 });

@@ -84,6 +84,51 @@ describe('login throttling', () => {
     expect(codes.filter((c) => c === 429)).toHaveLength(15);
   });
 
+  it('failures from one address never keep the owner out from another address', async () => {
+    const attacker = { remoteAddress: '203.0.113.66' };
+    const codes = [];
+    for (let i = 0; i < 40; i++) codes.push((await s.login({ ...ADMIN, password: `guess${i}` }, attacker)).statusCode);
+    expect(codes.filter((c) => c === 401)).toHaveLength(10);
+    expect(codes.filter((c) => c === 429)).toHaveLength(30);
+    const owner = await s.login(ADMIN, { remoteAddress: '198.51.100.7' });
+    expect(owner.statusCode).toBe(200);
+    // The owner's sign-in does not forgive the attacker's address.
+    expect((await s.login(ADMIN, attacker)).statusCode).toBe(429);
+  });
+
+  it('one address trying many accounts is refused after 100 failures, for every account', async () => {
+    const from = { remoteAddress: '192.0.2.10' };
+    for (let i = 0; i < 100; i++) {
+      const r = await s.login({ email: `spray${i % 20}@test.dev`, password: 'guess' }, from);
+      expect(r.statusCode).toBe(401);
+    }
+    const refused = await s.login(ADMIN, from);
+    expectRefused(refused, 429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await s.login(ADMIN, { remoteAddress: '192.0.2.11' })).statusCode).toBe(200);
+  });
+
+  it('past 100 failures an hour for one account, addresses that failed wait; a clean address is still tried', async () => {
+    const email = 'target@test.dev';
+    const { makeUser } = await import('../utils/factories');
+    const { hashPassword } = await import('@/server/auth/passwords');
+    await makeUser(s.db, { email, role: 'admin', passwordHash: await hashPassword('the right one') });
+    // 100 failures spread over 20 addresses: under each address's own limit.
+    for (let i = 0; i < 100; i++) {
+      const r = await s.login({ email, password: 'guess' }, { remoteAddress: `198.18.0.${i % 20}` });
+      expect(r.statusCode).toBe(401);
+    }
+    // An address with a failure waits now, even with the right password (the hourly budget is spent)…
+    const slowed = await s.login({ email, password: 'the right one' }, { remoteAddress: '198.18.0.3' });
+    expectRefused(slowed, 429);
+    expect(Number(slowed.headers['retry-after'])).toBeGreaterThan(0);
+    // …a clean address is tried: a wrong password counts, and a right one signs in. The account never locks.
+    const clean = await s.login({ email, password: 'guess' }, { remoteAddress: '198.18.1.1' });
+    expect(clean.statusCode).toBe(401);
+    expect((await s.login({ email, password: 'guess' }, { remoteAddress: '198.18.1.1' })).statusCode).toBe(429);
+    expect((await s.login({ email, password: 'the right one' }, { remoteAddress: '198.18.1.2' })).statusCode).toBe(200);
+  });
+
   it('a successful login forgives the earlier failures of that email', async () => {
     const attempt = (password: string) =>
       s.login({ email: ADMIN.email, password }, { remoteAddress: '10.8.8.8' }).then((r) => r.statusCode);

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { bootstrap } from '@/server/bootstrap';
 import { DEMO_ADMIN } from '@/server/db/seed/demo';
-import { createTestServer, type TestServer } from '../utils/build-server';
+import { createTestServer, testConfig, type TestServer } from '../utils/build-server';
+import type { FastifyBaseLogger } from 'fastify';
 
 let s: TestServer | null = null;
 afterEach(async () => {
@@ -45,11 +46,60 @@ describe('start-up data', () => {
     s = await createTestServer({ seedDemo: false });
     const count = async () => (await s!.api({ method: 'GET', url: '/api/users' })).json().users.length as number;
     expect(await count()).toBe(1);
-    await bootstrap(s.db, { seedDemo: true, adminEmail: null, adminPassword: null }, s.app.log);
+    await bootstrap(s.db, testConfig({ seedDemo: true, adminEmail: null, adminPassword: null }), s.app.log);
     const seeded = await count();
     expect(seeded).toBeGreaterThan(50);
-    await bootstrap(s.db, { seedDemo: true, adminEmail: null, adminPassword: null }, s.app.log);
+    await bootstrap(s.db, testConfig({ seedDemo: true, adminEmail: null, adminPassword: null }), s.app.log);
     expect(await count()).toBe(seeded);
+  });
+});
+
+describe('the demo admin on a network', () => {
+  /** What the start-up says, as the operator reads it. */
+  const heard = () => {
+    const lines: string[] = [];
+    const log = { info: (m: string) => lines.push(m), warn: (m: string) => lines.push(m) };
+    return { lines, log: log as unknown as FastifyBaseLogger };
+  };
+
+  it('is not made with a non-loopback HOST, and the start-up says why', async () => {
+    s = await createTestServer({ seedDemo: false, adminEmail: null, adminPassword: null });
+    const { lines, log } = heard();
+    await bootstrap(
+      s.db,
+      testConfig({ seedDemo: true, adminEmail: null, adminPassword: null, host: '0.0.0.0', demoAdmin: false }),
+      log,
+    );
+    expect((await loginDemo(s)).statusCode).toBe(401);
+    expect(lines).toContain(
+      'No demo admin was created: HOST=0.0.0.0 lets other machines reach this server, and the README publishes ' +
+        'the demo password. Set ADMIN_EMAIL and ADMIN_PASSWORD to create an admin (DEMO_ADMIN=1 creates the demo admin anyway).',
+    );
+  });
+
+  it('made earlier on this machine, it stops being an admin when the server moves onto a network', async () => {
+    s = await createTestServer({ seedDemo: true, adminEmail: null, adminPassword: null });
+    const demoToken = (await loginDemo(s)).json().data.authToken;
+    const { lines, log } = heard();
+    await bootstrap(
+      s.db,
+      testConfig({ seedDemo: true, adminEmail: null, adminPassword: null, host: '0.0.0.0', demoAdmin: false }),
+      log,
+    );
+    expect((await loginDemo(s)).statusCode).toBe(403);
+    expect((await s.api({ method: 'GET', url: '/api/users/login-by-token', token: demoToken })).statusCode).toBe(401);
+    expect(lines.join('\n')).toMatch(/still had the published demo password and HOST=0\.0\.0\.0/);
+  });
+
+  it('DEMO_ADMIN=1 makes it anyway', async () => {
+    s = await createTestServer({
+      seedDemo: true,
+      adminEmail: null,
+      adminPassword: null,
+      host: '0.0.0.0',
+      demoAdmin: true,
+    });
+    expect((await loginDemo(s)).statusCode).toBe(200);
   });
 });
 
@@ -58,7 +108,7 @@ describe('restarts with a configured admin', () => {
   const me = (server: TestServer, token: string) =>
     server.api({ method: 'GET', url: '/api/users/login-by-token', token });
   const restart = (server: TestServer, adminEmail: string, adminPassword: string) =>
-    bootstrap(server.db, { seedDemo: false, adminEmail, adminPassword }, server.app.log);
+    bootstrap(server.db, testConfig({ seedDemo: false, adminEmail, adminPassword }), server.app.log);
 
   it('the same password keeps the sessions; a new one revokes them', async () => {
     s = await createTestServer({ seedDemo: false, adminEmail: 'boss@example.com', adminPassword: 'first secret 1' });

@@ -42,3 +42,32 @@ describe('the address the login throttle counts', () => {
     expect(await failedLoginFrom(s, 'b@test.dev', '6.6.6.6, 7.7.7.7')).toBe('7.7.7.7');
   });
 });
+
+describe('the demo admin and the network', () => {
+  it('is made only on a loopback HOST unless DEMO_ADMIN says otherwise', () => {
+    expect(loadConfig({}).demoAdmin).toBe(true);
+    for (const HOST of ['127.0.0.1', 'localhost', '::1', '127.0.1.1'])
+      expect(loadConfig({ HOST }).demoAdmin, HOST).toBe(true);
+    for (const HOST of ['0.0.0.0', '::', '192.168.1.20']) expect(loadConfig({ HOST }).demoAdmin, HOST).toBe(false);
+    expect(loadConfig({ HOST: '0.0.0.0', DEMO_ADMIN: '1' }).demoAdmin).toBe(true);
+    expect(loadConfig({ DEMO_ADMIN: '0' }).demoAdmin).toBe(false);
+  });
+});
+
+describe('session lifetimes', () => {
+  it('default to 7 idle days and 30 days in all; each a positive number, the idle limit not above the lifetime', () => {
+    expect(loadConfig({})).toMatchObject({ sessionIdleDays: 7, sessionMaxDays: 30 });
+    expect(loadConfig({ SESSION_IDLE_DAYS: '0.5', SESSION_MAX_DAYS: '2' })).toMatchObject({
+      sessionIdleDays: 0.5,
+      sessionMaxDays: 2,
+    });
+    expect(() => loadConfig({ SESSION_IDLE_DAYS: '0' })).toThrow(/SESSION_IDLE_DAYS must be a positive number/);
+    expect(() => loadConfig({ SESSION_MAX_DAYS: 'week' })).toThrow(/SESSION_MAX_DAYS must be a positive number/);
+    expect(() => loadConfig({ SESSION_IDLE_DAYS: '40' })).toThrow(/must not exceed SESSION_MAX_DAYS/);
+  });
+
+  it('REQUIRE_2FA is off unless set', () => {
+    expect(loadConfig({}).require2fa).toBe(false);
+    expect(loadConfig({ REQUIRE_2FA: '1' }).require2fa).toBe(true);
+  });
+});

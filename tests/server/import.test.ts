@@ -161,6 +161,36 @@ describe('POST /api/batches/:id/import', () => {
     expect(await inBatch(batch.id)).toBe(3);
   });
 
+  it('an enroll and an import at the same moment record one transaction ID once; the loser is told', async () => {
+    const batch = await makeBatch(s.db);
+    for (let round = 0; round < 3; round++) {
+      const id = tx();
+      const [imported, enrolled] = await Promise.all([
+        importFile(batch.id, csv(`${ann.email},USD 1,Card,${id},${web.slug}`)),
+        s.api({
+          method: 'POST',
+          url: '/api/enrollment/enroll',
+          payload: {
+            userId: ann.id,
+            courseId: web.id,
+            batchId: batch.id,
+            amount: 1,
+            currency: 'USD',
+            transactionId: id,
+          },
+        }),
+      ]);
+      const recorded = await s.db.select({ n: count() }).from(enrollments).where(eq(enrollments.transactionId, id));
+      expect(recorded[0]!.n).toBe(1);
+      if (enrolled.statusCode === 201)
+        expect(imported.json<ImportReply>().counts).toMatchObject({ ready: 0, skipped: 1 });
+      else {
+        expectRefused(enrolled, 409, { message: `Transaction ID "${id}" is already recorded on an enrollment.` });
+        expect(imported.json<ImportReply>().counts.ready).toBe(1);
+      }
+    }
+  });
+
   it('a file the download wrote imports as it is (escaped cells, N/A, every column)', async () => {
     const from = await makeBatch(s.db, { batchName: 'Old batch' });
     const risky = await makeUser(s.db, { name: '=Eve', email: `eve-${s.kind}@test.dev`, contactNo: '+44 20 7946' });
@@ -311,6 +341,20 @@ describe('POST /api/batches/:id/import', () => {
       [
         'a formula among the read cells',
         () => csv(row(), `${ann.email},USD 1,Card,=HYPERLINK("http://x"),${web.slug}`),
+        400,
+        'Some cells start with =, +, - or @, which spreadsheets run as formulas: row 3 (Transaction ID). Remove ' +
+          "that first character, or start the cell with ' to keep it as text.",
+      ],
+      [
+        'a formula behind a leading space, which the import would store trimmed',
+        () => csv(row(), `${ann.email},USD 1,Card," =HYPERLINK(""http://x"")",${web.slug}`),
+        400,
+        'Some cells start with =, +, - or @, which spreadsheets run as formulas: row 3 (Transaction ID). Remove ' +
+          "that first character, or start the cell with ' to keep it as text.",
+      ],
+      [
+        'a full-width ＝',
+        () => csv(row(), `${ann.email},USD 1,Card,＝1+1,${web.slug}`),
         400,
         'Some cells start with =, +, - or @, which spreadsheets run as formulas: row 3 (Transaction ID). Remove ' +
           "that first character, or start the cell with ' to keep it as text.",

@@ -50,6 +50,25 @@ describe('GET /api/openapi.json', () => {
   });
 });
 
+describe('the refusals API.md promises', () => {
+  it('lists 409 on writes, 413 on bodies, and 429 with Retry-After on sign-in attempts', async () => {
+    const doc = (await s.api({ method: 'GET', url: '/api/openapi.json' })).json<Doc>();
+    const responses = (path: string, method: string) => doc.paths[path]![method]!.responses;
+    expect(responses('/api/users/{id}', 'delete')).toHaveProperty('409');
+    expect(responses('/api/enrollment/enroll', 'post')).toHaveProperty('409');
+    expect(responses('/api/batches/delete/{id}', 'delete')).toHaveProperty('409');
+    expect(responses('/api/users', 'get')).not.toHaveProperty('409');
+    expect(responses('/api/batches/start', 'post')).toHaveProperty('413');
+    expect(responses('/api/batches/{id}/import', 'post')).toHaveProperty('413');
+    expect(responses('/api/users', 'get')).not.toHaveProperty('413');
+    for (const path of ['/api/users/login-admin', '/api/users/login-2fa', '/api/account/two-factor/disable'])
+      expect(responses(path, 'post')['429'], path).toMatchObject({
+        headers: { 'Retry-After': { schema: { type: 'integer' } } },
+      });
+    expect(responses('/api/users/logout', 'post')).not.toHaveProperty('429');
+  });
+});
+
 describe('the reply check every API test runs', () => {
   it('fails a reply that strays from the description', async () => {
     const app = Fastify();

@@ -56,6 +56,10 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     dbTimeouts: DEFAULT_DB_TIMEOUTS,
     httpTimeouts: DEFAULT_HTTP_TIMEOUTS,
     shutdownTimeoutMs: DEFAULT_SHUTDOWN_TIMEOUT_MS,
+    demoAdmin: true,
+    sessionIdleDays: 7,
+    sessionMaxDays: 30,
+    require2fa: false,
     ...overrides,
   };
 }
@@ -120,7 +124,7 @@ export async function createTestServer(overrides: Partial<ServerConfig> = {}): P
         })
         .returning();
       const token = newToken();
-      await createSession(db, u!.id, hashToken(token));
+      await createSession(db, { userId: u!.id, tokenHash: hashToken(token), userAgent: '', ip: '' }, 30);
       return token;
     },
     async api({ token, headers, ...opts }) {

@@ -1,6 +1,9 @@
+import { FORMULA_RISK } from '@/shared/csv-records';
+
 /**
  * CSV as spreadsheets read it: RFC 4180 quoting, CRLF rows, a UTF-8 BOM so accents survive Excel, and
- * cells starting with = + - @ (or tab/CR) prefixed with ' so they are never run as formulas.
+ * cells a spreadsheet could run as a formula (FORMULA_RISK: = + - @, full-width too, after spaces or not, or a
+ * tab, CR or LF first) prefixed with ' so they are never run.
  */
 type Cells = readonly (string | number | null | undefined)[];
 const line = (cells: Cells) => cells.map(cell).join(',');
@@ -11,7 +14,7 @@ export function toCsv(header: readonly string[], rows: readonly Cells[]): string
 
 function cell(value: string | number | null | undefined): string {
   let s = value == null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  if (FORMULA_RISK.test(s)) s = `'${s}`;
   return /[",\r\n]/.test(s) || s !== s.trim() ? `"${s.replace(/"/g, '""')}"` : s;
 }
 

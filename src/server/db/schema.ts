@@ -56,9 +56,57 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'string' }),
+    /** Refreshed at most once a minute by the auth guard; SESSION_IDLE_DAYS after it the session ends. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    /** What the Sessions screen shows: the browser's user agent and the address at sign-in. */
+    userAgent: text('user_agent').notNull().default(''),
+    ip: text('ip').notNull().default(''),
   },
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_id_idx').on(t.userId)],
 );
+
+/**
+ * An admin's TOTP key (RFC 6238). `enabledAt` null: an enrolment not yet confirmed with a code. The key must
+ * be readable to check codes, so it cannot be hashed; it never leaves the server after enrolment and lives
+ * apart from `users`, out of the sync and the activity log. `lastStep` refuses a code used twice.
+ */
+export const twoFactor = pgTable('two_factor', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true, mode: 'string' }),
+  lastStep: bigint('last_step', { mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+/** Single-use recovery codes, stored hashed like tokens. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'string' }),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_code_key').on(t.userId, t.codeHash)],
+);
+
+/**
+ * A password accepted for an account with two-factor sign-in: the second step presents this (hashed) challenge
+ * with a code, within LIMITS.twoFactorChallengeMinutes and LIMITS.twoFactorChallengeTries.
+ */
+export const loginChallenges = pgTable('login_challenges', {
+  id: id(),
+  tokenHash: text('token_hash').notNull().unique('login_challenges_token_hash_key'),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tries: integer('tries').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull(),
+});
 
 /** Failed logins, shared by every instance behind a load balancer; rows older than the window are pruned. */
 export const loginFailures = pgTable(
@@ -72,6 +120,7 @@ export const loginFailures = pgTable(
   (t) => [
     index('login_failures_email_idx').on(t.email, t.createdAt),
     index('login_failures_ip_idx').on(t.ip, t.createdAt),
+    index('login_failures_email_ip_idx').on(t.email, t.ip, t.createdAt),
   ],
 );
 

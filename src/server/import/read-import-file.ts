@@ -1,4 +1,4 @@
-import { isBlankRecord, readCsvRecords } from '@/shared/csv-records';
+import { FORMULA_RISK, isBlankRecord, readCsvRecords } from '@/shared/csv-records';
 import { MESSAGES } from '@/shared/messages';
 import {
   ENROLLMENT_CSV_COLUMNS,
@@ -22,9 +22,8 @@ const M = MESSAGES.import;
 export class ImportFileError extends Error {}
 const fileError = (message: string) => new ImportFileError(message);
 
-/** Cells a spreadsheet runs as a formula; the export writes such text with a leading ' (src/app/lib/csv.ts). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-const ESCAPED_FORMULA = /^'[=+\-@\t\r]/;
+/** A cell the download escaped with a leading ' (FORMULA_RISK): the ' goes, the text stays text. */
+const escapedFormula = (value: string) => value.startsWith("'") && FORMULA_RISK.test(value.slice(1));
 /** How many offending cells a refusal names. */
 const NAMED = 5;
 
@@ -79,7 +78,7 @@ export function readImportFile(bytes: Buffer): ImportFileRow[] {
   let formulaCount = 0;
   const checkFormulas = (record: string[], row: number) => {
     for (let c = 0; c < record.length; c++) {
-      if (!FORMULA_START.test(record[c]!)) continue;
+      if (!FORMULA_RISK.test(record[c]!)) continue;
       if (formulaCount++ < NAMED) formulas.push(M.cellAt(row, header[c]?.trim() || `#${c + 1}`));
     }
   };
@@ -95,8 +94,9 @@ export function readImportFile(bytes: Buffer): ImportFileRow[] {
     if (rows.length === IMPORT_MAX_ROWS) throw fileError(M.tooManyRows(IMPORT_MAX_ROWS));
     const cells = {} as Record<ImportColumn, string>;
     for (const column of IMPORT_REQUIRED_COLUMNS) {
+      // Checked above as read; stored trimmed, so a cell is never stored as a formula it was not checked as.
       const value = (record[columns[column]] ?? '').trim();
-      cells[column] = ESCAPED_FORMULA.test(value) ? value.slice(1) : value;
+      cells[column] = escapedFormula(value) ? value.slice(1).trim() : value;
     }
     rows.push({
       row,

@@ -66,10 +66,27 @@ function operationObject(op: ApiOperation) {
     responses['403'] = errorResponse('The token is not an administrator’s.');
   }
   if (op.params) responses['404'] = errorResponse('No record has this id.');
-  if (namesVersion(op))
-    responses['409'] = errorResponse(
-      'The record changed since the version the body names; `current` holds it as it is now. Nothing was written.',
-    );
+  // A stale version and the other conflicts share the status; the description names each that applies.
+  const conflicts = [
+    ...(namesVersion(op)
+      ? ['The record changed since the version the body names; `current` holds it as it is now. Nothing was written.']
+      : []),
+    ...((op.conflict ?? (op.method !== 'GET' && !op.public))
+      ? [
+          'A value already in use (an email, a slug, a transaction ID) or a record still needed ' +
+            '(a batch with enrollments, your own account).',
+        ]
+      : []),
+  ];
+  if (conflicts.length) responses['409'] = errorResponse(conflicts.join(' Or: '));
+  if (op.body) responses['413'] = errorResponse('The body is larger than the limit (1 MB of JSON, or the file limit).');
+  if (op.throttled)
+    responses['429'] = {
+      ...errorResponse('Too many failed attempts from this address for this account, or from this address.'),
+      headers: {
+        'Retry-After': { description: 'Seconds until the next attempt is allowed.', schema: { type: 'integer' } },
+      },
+    };
   responses['503'] = errorResponse(
     'The database stayed busy past a lock, statement or connection timeout: try again after `Retry-After` seconds.',
   );

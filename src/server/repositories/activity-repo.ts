@@ -62,23 +62,16 @@ export async function recordSession(db: Db, admin: Admin, action: 'login' | 'log
 }
 
 /**
- * A login refused by the throttle, once per email (or address) and window: an attacker's thousand tries
- * make one entry, not a thousand. Runs in the throttle's transaction, under its advisory locks.
+ * Logins refused by the throttle make at most one entry per window (`windowMinutes`), whoever asked: an
+ * attacker's many emails or addresses make one entry, naming the first refusal, not one each. (Entries are never
+ * updated, so the later refusals are not counted into it.) Refusals take turns on an advisory lock for this check.
  */
-export async function recordThrottled(
-  db: Db,
-  by: 'email' | 'ip',
-  who: string,
-  failures: number,
-  windowMinutes: number,
-): Promise<void> {
-  const summary =
-    by === 'email'
-      ? MESSAGES.activity.throttledEmail(who, failures, windowMinutes)
-      : MESSAGES.activity.throttledIp(who, failures, windowMinutes);
+export async function recordThrottled(db: Db, email: string, ip: string, windowMinutes: number): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('login-throttled'))`);
   await db.execute(sql`insert into activity (action, kind, record_name, summary, after)
-    select 'login-throttled', 'session', ${who}, ${summary}, ${JSON.stringify({ [by]: who, failures })}::jsonb
-    where not exists (select 1 from activity where action = 'login-throttled' and record_name = ${who}
+    select 'login-throttled', 'session', ${email}, ${MESSAGES.activity.throttled(email, ip, windowMinutes)},
+      ${JSON.stringify({ email, ip })}::jsonb
+    where not exists (select 1 from activity where action = 'login-throttled'
       and created_at > now() - make_interval(mins => ${windowMinutes}))`);
 }
 

@@ -1,31 +1,94 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '@/server/db/client';
-import { loginFailures, sessions } from '@/server/db/schema';
-import { LIMITS } from '@/shared/constants';
-import type { User } from '@/shared/schemas';
-import { recordThrottled } from './activity-repo';
-import { jsonValue } from './sql-json';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { rows, type Db } from '@/server/db/client';
+import { sessions } from '@/server/db/schema';
+import type { SessionInfo, User } from '@/shared/schemas';
+import { iso, jsonObject, jsonValue } from './sql-json';
 import { userJsonSql } from './users-repo';
 
-export async function createSession(db: Db, userId: string, tokenHash: string): Promise<void> {
-  const expiresAt = new Date(Date.now() + LIMITS.sessionDays * 86_400_000).toISOString();
-  await db.insert(sessions).values({ userId, tokenHash, expiresAt });
+/** How long a session lives: SESSION_IDLE_DAYS without use, SESSION_MAX_DAYS after its sign-in. */
+export interface SessionLifetimes {
+  sessionIdleDays: number;
+  sessionMaxDays: number;
 }
 
-/** The user behind a live (unexpired, not revoked) token, or null. */
-export function findSessionUser(db: Db, tokenHash: string): Promise<User | null> {
+export interface NewSession {
+  userId: string;
+  tokenHash: string;
+  userAgent: string;
+  ip: string;
+}
+
+export async function createSession(db: Db, session: NewSession, maxDays: number): Promise<void> {
+  const expiresAt = new Date(Date.now() + maxDays * 86_400_000).toISOString();
+  // A user agent is whatever the client sends: kept short, it only names the device.
+  await db.insert(sessions).values({ ...session, userAgent: session.userAgent.slice(0, 300), expiresAt });
+}
+
+/** A session that is neither revoked, past its lifetime, nor idle longer than `idleDays`, over alias `s`. */
+const live = (idleDays: number) =>
+  sql`s.revoked_at is null and s.expires_at > now() and s.last_used_at > now() - make_interval(secs => ${idleDays * 86_400})`;
+
+/** The user behind a live token, or null. */
+export function findSessionUser(db: Db, tokenHash: string, idleDays: number): Promise<User | null> {
   return jsonValue<User>(
     db,
     sql`select ${userJsonSql()}::text as json from sessions s join users u on u.id = s.user_id
-        where s.token_hash = ${tokenHash} and s.revoked_at is null and s.expires_at > now()`,
+        where s.token_hash = ${tokenHash} and ${live(idleDays)}`,
   );
 }
 
-export async function revokeSession(db: Db, tokenHash: string): Promise<void> {
-  await db
+/** Marks the session used now; at most once a minute, so reads do not each write a row. */
+export async function touchSession(db: Db, tokenHash: string): Promise<void> {
+  await db.execute(sql`update sessions set last_used_at = now()
+    where token_hash = ${tokenHash} and last_used_at < now() - interval '1 minute'`);
+}
+
+/** This admin's live sessions, most recently used first; `current` marks the one holding `tokenHash`. */
+export async function listSessions(db: Db, userId: string, tokenHash: string, idleDays: number) {
+  const list = await rows<{ json: string }>(
+    db,
+    sql`select ${jsonObject({
+      _id: 's.id',
+      userAgent: 's.user_agent',
+      ip: 's.ip',
+      startedAt: iso('s.created_at'),
+      lastUsedAt: iso('s.last_used_at'),
+      current: sql`s.token_hash = ${tokenHash}`,
+    })}::text as json
+    from sessions s where s.user_id = ${userId} and ${live(idleDays)} order by s.last_used_at desc, s.id`,
+  );
+  return list.map((r) => JSON.parse(r.json) as SessionInfo);
+}
+
+/** Ends one of this admin's sessions; false when it is not theirs or already ended. */
+export async function endSession(db: Db, userId: string, id: string): Promise<boolean> {
+  const ended = await db
     .update(sessions)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.id, id), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return ended.length > 0;
+}
+
+/** Ends every session of this admin but the one holding `tokenHash`; returns how many ended. */
+export async function endOtherSessions(db: Db, userId: string, tokenHash: string): Promise<number> {
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return ended.length;
+}
+
+/** Revokes the sessions of these token hashes; returns the users whose session ended (for the activity log). */
+export async function revokeSessions(db: Db, tokenHashes: readonly string[]): Promise<string[]> {
+  if (!tokenHashes.length) return [];
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(inArray(sessions.tokenHash, [...tokenHashes]), isNull(sessions.revokedAt)))
+    .returning({ userId: sessions.userId });
+  return ended.map((r) => r.userId);
 }
 
 /** Every live session of this user ends (a changed password, an account that lost admin rights). */
@@ -36,69 +99,9 @@ export async function revokeUserSessions(db: Db, userId: string): Promise<void> 
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
-/** Sessions that ended more than a day ago are of no use to anyone: the table keeps live ones. */
-export async function pruneEndedSessions(db: Db): Promise<void> {
-  await db
-    .delete(sessions)
-    .where(sql`${sessions.expiresAt} < now() - interval '1 day' or ${sessions.revokedAt} < now() - interval '1 day'`);
-}
-
-const windowStart = () => sql`now() - make_interval(mins => ${LIMITS.loginWindowMinutes})`;
-
-/** Failures in the window for this email and this address, and when the oldest email failure leaves it. */
-async function loginFailureCounts(db: Db, email: string, ip: string) {
-  const [row] = await db
-    .select({
-      byEmail: sql<number>`count(*) filter (where ${loginFailures.email} = ${email})::int`,
-      byIp: sql<number>`count(*) filter (where ${loginFailures.ip} = ${ip})::int`,
-      oldestEmail: sql<string | null>`min(${loginFailures.createdAt}) filter (where ${loginFailures.email} = ${email})`,
-    })
-    .from(loginFailures)
-    .where(
-      and(
-        gt(loginFailures.createdAt, windowStart()),
-        sql`(${loginFailures.email} = ${email} or ${loginFailures.ip} = ${ip})`,
-      ),
-    );
-  return { byEmail: row?.byEmail ?? 0, byIp: row?.byIp ?? 0, oldestEmail: row?.oldestEmail ?? null };
-}
-
-export type LoginAttempt = { allowed: true } | { allowed: false; retryAfterSeconds: number };
-
-/**
- * Takes one login attempt for this email and address before the password is checked: the attempt
- * counts as a failure until a success clears it. Counting and recording happen in one transaction
- * under advisory locks on the email and the address (in that order, so two attempts never wait on
- * each other crosswise), so parallel requests, on one instance or many, cannot all read "under the
- * limit" and all be tried.
- */
-export function reserveLoginAttempt(db: Db, email: string, ip: string): Promise<LoginAttempt> {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    await t.execute(sql`select pg_advisory_xact_lock(hashtext(${`login-email:${email}`}))`);
-    await t.execute(sql`select pg_advisory_xact_lock(hashtext(${`login-ip:${ip}`}))`);
-    const failures = await loginFailureCounts(t, email, ip);
-    const windowSeconds = LIMITS.loginWindowMinutes * 60;
-    if (failures.byEmail >= LIMITS.loginFailuresPerEmail) {
-      await recordThrottled(t, 'email', email, failures.byEmail, LIMITS.loginWindowMinutes);
-      const oldest = failures.oldestEmail ? Date.parse(failures.oldestEmail) : Date.now();
-      return {
-        allowed: false,
-        retryAfterSeconds: Math.max(1, Math.ceil((oldest + windowSeconds * 1000 - Date.now()) / 1000)),
-      };
-    }
-    if (failures.byIp >= LIMITS.loginFailuresPerIp) {
-      await recordThrottled(t, 'ip', ip, failures.byIp, LIMITS.loginWindowMinutes);
-      return { allowed: false, retryAfterSeconds: windowSeconds };
-    }
-    await t.insert(loginFailures).values({ email, ip });
-    // Prune as we go so the table stays the size of one window.
-    await t.delete(loginFailures).where(sql`${loginFailures.createdAt} < ${windowStart()}`);
-    return { allowed: true };
-  });
-}
-
-/** A successful login: this email's failures (its reserved attempt included) are forgiven. */
-export async function clearLoginFailures(db: Db, email: string): Promise<void> {
-  await db.delete(loginFailures).where(eq(loginFailures.email, email));
+/** Sessions that ended (revoked, expired or idle) more than a day ago are of no use to anyone. */
+export async function pruneEndedSessions(db: Db, idleDays: number): Promise<void> {
+  await db.execute(sql`delete from sessions where expires_at < now() - interval '1 day'
+    or revoked_at < now() - interval '1 day'
+    or last_used_at < now() - make_interval(secs => ${idleDays * 86_400}) - interval '1 day'`);
 }

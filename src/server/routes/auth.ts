@@ -1,33 +1,47 @@
+import { takeAttempt } from '@/server/auth/attempts';
 import { hashToken, newToken, verifyPassword } from '@/server/auth/passwords';
+import { newTotpSecret, totpSetup } from '@/server/auth/totp';
+import type { ServerConfig } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import { HttpError, parse } from '@/server/errors';
 import { recordSession } from '@/server/repositories/activity-repo';
+import { clearLoginFailures } from '@/server/repositories/login-throttle-repo';
+import { createSession, revokeSessions } from '@/server/repositories/sessions-repo';
 import {
-  clearLoginFailures,
-  createSession,
-  reserveLoginAttempt,
-  revokeSession,
-} from '@/server/repositories/sessions-repo';
+  challengeUser,
+  checkSecondFactor,
+  confirmEnrolment,
+  createChallenge,
+  endChallenge,
+  getTwoFactor,
+  startEnrolment,
+  takeChallengeTry,
+} from '@/server/repositories/two-factor-repo';
 import { findUserByEmail, getUser } from '@/server/repositories/users-repo';
 import { MESSAGES } from '@/shared/messages';
-import { loginBody } from '@/shared/schemas';
-import type { FastifyInstance } from 'fastify';
+import { challengeBody, loginBody, loginCodeBody, revokeSessionsBody, type TwoFactorChallenge } from '@/shared/schemas';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-export function authRoutes(app: FastifyInstance, db: Db) {
+type AuthConfig = Pick<ServerConfig, 'sessionMaxDays' | 'require2fa'>;
+
+export function authRoutes(app: FastifyInstance, db: Db, config: AuthConfig) {
+  /** Both factors passed: the session, its entry in the activity log, and this address's failures forgiven. */
+  const signIn = (request: FastifyRequest, userId: string, email: string) => {
+    const authToken = newToken();
+    return db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      await clearLoginFailures(t, email.toLowerCase(), request.ip);
+      const session = { userId, tokenHash: hashToken(authToken), userAgent: request.headers['user-agent'] ?? '' };
+      await createSession(t, { ...session, ip: request.ip }, config.sessionMaxDays);
+      const admin = (await getUser(t, userId))!;
+      await recordSession(t, admin, 'login');
+      return { authToken, userData: admin };
+    });
+  };
+
   app.post('/api/users/login-admin', async (request) => {
-    const { email: rawEmail, password } = parse(loginBody, request.body);
-    const email = rawEmail.toLowerCase();
-    const ip = request.ip;
-
-    // Throttle per email (10 in the window) and, much higher, per address: one attacked account
-    // does not lock out another admin behind the same address.
-    const attempt = await reserveLoginAttempt(db, email, ip);
-    if (!attempt.allowed) {
-      const seconds = attempt.retryAfterSeconds;
-      throw new HttpError(429, MESSAGES.server.tooManyAttempts(Math.ceil(seconds / 60)), undefined, {
-        'retry-after': String(seconds),
-      });
-    }
+    const { email, password } = parse(loginBody, request.body);
+    await takeAttempt(db, email, request.ip);
 
     const user = await findUserByEmail(db, email);
     const ok = await verifyPassword(password, user?.passwordHash ?? null);
@@ -35,17 +49,50 @@ export function authRoutes(app: FastifyInstance, db: Db) {
     if (!user || !ok) throw new HttpError(401, MESSAGES.server.invalidCredentials);
     if (user.role !== 'admin') throw new HttpError(403, MESSAGES.server.notAdmin);
 
-    const authToken = newToken();
-    // The session and its entry in the activity log, in one transaction.
-    const userData = await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
-      await clearLoginFailures(t, email);
-      await createSession(t, user.id, hashToken(authToken));
-      const admin = (await getUser(t, user.id))!;
-      await recordSession(t, admin, 'login');
-      return admin;
-    });
-    return { success: true, data: { authToken, userData } };
+    // With two-factor sign-in on (or required), the password alone gives no token, only the way to the code.
+    // The attempt stays counted until the code is right: a known password does not buy fresh code guesses.
+    const factor = await getTwoFactor(db, user.id);
+    if (factor?.enabledAt || config.require2fa) {
+      const challenge = newToken();
+      await createChallenge(db, user.id, hashToken(challenge));
+      const data: TwoFactorChallenge = { twoFactor: factor?.enabledAt ? 'code' : 'enrol', challenge };
+      return { success: true, data };
+    }
+    return { success: true, data: await signIn(request, user.id, email) };
+  });
+
+  // REQUIRE_2FA and no key yet: the password step's challenge gets a key to add to the app.
+  app.post('/api/users/login-2fa/setup', async (request) => {
+    const { challenge } = parse(challengeBody, request.body);
+    const userId = await challengeUser(db, hashToken(challenge));
+    const user = userId ? await getUser(db, userId) : null;
+    if (!user) throw new HttpError(401, MESSAGES.security.challengeExpired);
+    const secret = newTotpSecret();
+    if (!(await startEnrolment(db, user._id, secret))) throw new HttpError(409, MESSAGES.security.alreadyEnabled);
+    return { success: true, data: await totpSetup(user.email, secret) };
+  });
+
+  app.post('/api/users/login-2fa', async (request) => {
+    const { challenge, code } = parse(loginCodeBody, request.body);
+    const challengeHash = hashToken(challenge);
+    const userId = await takeChallengeTry(db, challengeHash);
+    const user = userId ? await getUser(db, userId) : null;
+    if (!user) throw new HttpError(401, MESSAGES.security.challengeExpired);
+    await takeAttempt(db, user.email, request.ip);
+
+    const factor = await getTwoFactor(db, user._id);
+    let recoveryCodes: string[] | undefined;
+    if (factor?.enabledAt) {
+      if (!(await checkSecondFactor(db, user._id, code))) throw new HttpError(401, MESSAGES.security.wrongCode);
+    } else {
+      // Enrolment at sign-in: the code confirms the key just shown.
+      const codes = await confirmEnrolment(db, user._id, code);
+      if (!codes) throw new HttpError(401, MESSAGES.security.wrongCode);
+      recoveryCodes = codes;
+    }
+    await endChallenge(db, challengeHash);
+    const data = await signIn(request, user._id, user.email);
+    return { success: true, data: recoveryCodes ? { ...data, recoveryCodes } : data };
   });
 
   app.get('/api/users/login-by-token', async (request) => {
@@ -61,10 +108,24 @@ export function authRoutes(app: FastifyInstance, db: Db) {
     if (tokenHash && admin) {
       await db.transaction(async (tx) => {
         const t = tx as unknown as Db;
-        await revokeSession(t, tokenHash);
+        await revokeSessions(t, [tokenHash]);
         await recordSession(t, admin, 'logout');
       });
     }
     return { success: true, message: MESSAGES.logout.success };
+  });
+
+  // A logout made offline, sent at the next connection: the device kept only the token's hash, which cannot
+  // sign in. No token is needed (that one may be expired by now); a hash nobody has seen ends nothing.
+  app.post('/api/users/logout-offline', async (request) => {
+    const { tokenHashes } = parse(revokeSessionsBody, request.body);
+    await db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      for (const userId of await revokeSessions(t, tokenHashes)) {
+        const admin = await getUser(t, userId);
+        if (admin) await recordSession(t, admin, 'logout');
+      }
+    });
+    return { success: true };
   });
 }

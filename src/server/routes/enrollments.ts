@@ -1,5 +1,5 @@
 import type { Db } from '@/server/db/client';
-import { found, idParam, notFound, parse, refuseStale } from '@/server/errors';
+import { found, HttpError, idParam, notFound, parse, refuseStale } from '@/server/errors';
 import { toast } from '@/server/http/replies';
 import { asAdmin } from '@/server/repositories/activity-repo';
 import {
@@ -13,6 +13,7 @@ import {
   updateEnrollment,
 } from '@/server/repositories/enrollments-repo';
 import { staleRecord } from '@/server/repositories/versions-repo';
+import { lockImports, recordedTransactionIds } from '@/server/repositories/import-repo';
 import { MESSAGES } from '@/shared/messages';
 import { enrollBody, enrollmentUpdateBody, progressBody, versionBody, type Enrollment } from '@/shared/schemas';
 import type { FastifyInstance } from 'fastify';
@@ -25,7 +26,18 @@ export function enrollmentRoutes(app: FastifyInstance, db: Db) {
 
   app.post('/api/enrollment/enroll', async (request, reply) => {
     const body = parse(enrollBody, request.body);
-    const result = await asAdmin(db, request.admin, (tx) => enroll(tx, body));
+    const result = await asAdmin(db, request.admin, async (tx) => {
+      // An enroll takes its turn with the imports, whose lock covers their look-up and insert: a transaction ID
+      // is recorded once, however the two meet. (No unique index: older data may hold an ID twice already.)
+      if (body.transactionId) {
+        await lockImports(tx);
+        if ((await recordedTransactionIds(tx, [body.transactionId])).size)
+          throw new HttpError(409, MESSAGES.server.transactionRecorded(body.transactionId), {
+            transactionId: MESSAGES.server.transactionRecorded(body.transactionId),
+          });
+      }
+      return enroll(tx, body);
+    });
     if ('missing' in result) throw notFound(result.missing);
     reply.code(201);
     return replyWith(result, MESSAGES.server.enrollmentCreated);

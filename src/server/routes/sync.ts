@@ -14,7 +14,7 @@ const STALLED_BYTES = 64 * 1024;
 export const STREAMS_PER_SESSION = 3;
 
 /** The PWA's sync (docs/sync.md): the delta pull, and the stream that says when to pull. Admin only. */
-export function syncRoutes(app: FastifyInstance, database: Database, heartbeatMs: number) {
+export function syncRoutes(app: FastifyInstance, database: Database, heartbeatMs: number, idleDays: number) {
   const { db } = database;
 
   app.get('/api/sync', async (request, reply) => {
@@ -75,7 +75,7 @@ export function syncRoutes(app: FastifyInstance, database: Database, heartbeatMs
       out.end();
     };
     const heartbeat = setInterval(() => {
-      findSessionUser(quick, tokenHash).then(
+      findSessionUser(quick, tokenHash, idleDays).then(
         (user) => (user?.role === 'admin' ? write(': ping\n\n') : end()),
         // The database is unreachable for a moment: the session is not judged, the stream stays.
         () => write(': ping\n\n'),

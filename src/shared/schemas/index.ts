@@ -12,3 +12,4 @@ export * from './activity';
 export * from './sync';
 export * from './import';
 export * from './version';
+export * from './security';

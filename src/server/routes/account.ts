@@ -1,0 +1,101 @@
+import { takeAttempt } from '@/server/auth/attempts';
+import { newTotpSecret, totpSetup } from '@/server/auth/totp';
+import type { ServerConfig } from '@/server/config';
+import type { Db } from '@/server/db/client';
+import { HttpError, idParam, parse } from '@/server/errors';
+import { clearLoginFailures } from '@/server/repositories/login-throttle-repo';
+import { endOtherSessions, endSession, listSessions } from '@/server/repositories/sessions-repo';
+import {
+  checkSecondFactor,
+  confirmEnrolment,
+  disableTwoFactor,
+  getTwoFactor,
+  recoveryCodesLeft,
+  replaceRecoveryCodes,
+  startEnrolment,
+} from '@/server/repositories/two-factor-repo';
+import { MESSAGES } from '@/shared/messages';
+import { codeBody, type TwoFactorStatus } from '@/shared/schemas';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+const M = MESSAGES.security;
+
+/** The signed-in admin of a guarded route (the guard has loaded both). */
+const me = (request: FastifyRequest) => ({ admin: request.admin!, tokenHash: request.tokenHash! });
+
+/**
+ * The signed-in admin's own security: two-factor sign-in and sessions. Codes typed here are throttled like
+ * sign-in attempts (per account and address): a stolen session cannot guess its way to disabling the factor.
+ */
+export function accountRoutes(
+  app: FastifyInstance,
+  db: Db,
+  config: Pick<ServerConfig, 'sessionIdleDays' | 'sessionMaxDays' | 'require2fa'>,
+) {
+  const checkedCode = async (request: FastifyRequest, check: (code: string) => Promise<unknown>) => {
+    const { admin } = me(request);
+    const { code } = parse(codeBody, request.body);
+    const email = admin.email.toLowerCase();
+    await takeAttempt(db, email, request.ip);
+    const result = await check(code);
+    if (!result) throw new HttpError(400, M.wrongCode, { code: M.wrongCode });
+    await clearLoginFailures(db, email, request.ip);
+    return result;
+  };
+
+  app.get('/api/account/two-factor', async (request) => {
+    const { admin } = me(request);
+    const factor = await getTwoFactor(db, admin._id);
+    const data: TwoFactorStatus = {
+      enabled: Boolean(factor?.enabledAt),
+      required: config.require2fa,
+      recoveryCodesLeft: factor?.enabledAt ? await recoveryCodesLeft(db, admin._id) : 0,
+    };
+    return { success: true, data };
+  });
+
+  app.post('/api/account/two-factor/setup', async (request) => {
+    const { admin } = me(request);
+    const secret = newTotpSecret();
+    if (!(await startEnrolment(db, admin._id, secret))) throw new HttpError(409, M.alreadyEnabled);
+    return { success: true, data: await totpSetup(admin.email, secret) };
+  });
+
+  app.post('/api/account/two-factor/enable', async (request) => {
+    const { admin } = me(request);
+    const recoveryCodes = await checkedCode(request, (code) => confirmEnrolment(db, admin._id, code));
+    return { success: true, message: M.enabled, data: { recoveryCodes } };
+  });
+
+  app.post('/api/account/two-factor/recovery-codes', async (request) => {
+    const { admin } = me(request);
+    await checkedCode(request, (code) => checkSecondFactor(db, admin._id, code));
+    const recoveryCodes = await replaceRecoveryCodes(db, admin._id);
+    return { success: true, message: M.newCodes, data: { recoveryCodes } };
+  });
+
+  app.post('/api/account/two-factor/disable', async (request) => {
+    const { admin } = me(request);
+    await checkedCode(request, (code) => checkSecondFactor(db, admin._id, code));
+    await disableTwoFactor(db, admin._id);
+    return { success: true, message: config.require2fa ? M.disabledRequired : M.disabled };
+  });
+
+  app.get('/api/account/sessions', async (request) => {
+    const { admin, tokenHash } = me(request);
+    const data = await listSessions(db, admin._id, tokenHash, config.sessionIdleDays);
+    return { success: true, data, idleDays: config.sessionIdleDays, maxDays: config.sessionMaxDays };
+  });
+
+  app.delete('/api/account/sessions/:id', async (request) => {
+    const { admin } = me(request);
+    if (!(await endSession(db, admin._id, idParam(request)))) throw new HttpError(404, M.sessionGone);
+    return { success: true, message: M.sessionEnded };
+  });
+
+  app.post('/api/account/sessions/end-others', async (request) => {
+    const { admin, tokenHash } = me(request);
+    const ended = await endOtherSessions(db, admin._id, tokenHash);
+    return { success: true, message: M.othersEnded(ended) };
+  });
+}
