@@ -1,6 +1,7 @@
 import { STORAGE_KEYS } from '@/shared/constants';
 import { endSession, stopTokenRecheck } from './features/auth/api/session';
 import { auth } from './features/auth/auth-store';
+import { watchPendingLogouts } from './features/auth/pending-logouts';
 import { safeRedirect } from './features/auth/safe-redirect';
 import { showErrorToast } from './lib/api-feedback';
 import { createQueryClient } from './lib/query-client';
@@ -75,6 +76,11 @@ export function createAppClients(options: { history?: RouterHistory; defaultPend
     following = following.then(followStoredSession).catch((err) => console.error(err));
   };
   window.addEventListener('storage', onStorage);
+  const stopPendingLogouts = watchPendingLogouts();
 
-  return { queryClient, router, returnToLogin, dispose: () => window.removeEventListener('storage', onStorage) };
+  const dispose = () => {
+    window.removeEventListener('storage', onStorage);
+    stopPendingLogouts();
+  };
+  return { queryClient, router, returnToLogin, dispose };
 }

@@ -660,5 +660,8 @@ export const MESSAGES = {
     unknownDevice: 'Unknown device',
     menuSessions: 'Sessions',
     menuTwoFactor: 'Two-factor sign-in',
+    needsConnection: 'This screen needs a connection. Try again when you are online.',
+    deviceOn: (browser: string, system: string) => `${browser} on ${system}`,
+    actions: 'Actions',
   },
 } as const;

@@ -90,17 +90,6 @@ describe('the demo admin on a network', () => {
     expect((await s.api({ method: 'GET', url: '/api/users/login-by-token', token: demoToken })).statusCode).toBe(401);
     expect(lines.join('\n')).toMatch(/still had the published demo password and HOST=0\.0\.0\.0/);
   });
-
-  it('DEMO_ADMIN=1 makes it anyway', async () => {
-    s = await createTestServer({
-      seedDemo: true,
-      adminEmail: null,
-      adminPassword: null,
-      host: '0.0.0.0',
-      demoAdmin: true,
-    });
-    expect((await loginDemo(s)).statusCode).toBe(200);
-  });
 });
 
 describe('restarts with a configured admin', () => {

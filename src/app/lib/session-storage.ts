@@ -18,9 +18,14 @@ export function writeSession(token: string, user: User) {
   localStorage.setItem(STORAGE_KEYS.userData, JSON.stringify(user));
 }
 
-/** Logout leaves nothing personal behind: the whole localStorage goes, the theme choice excepted. */
+/**
+ * Logout leaves nothing personal behind: the whole localStorage goes, but for the theme choice and the hashes of
+ * tokens whose logout has not reached the server yet (a hash cannot sign in).
+ */
 export function clearSession() {
-  const theme = localStorage.getItem(STORAGE_KEYS.theme);
+  const kept = [STORAGE_KEYS.theme, STORAGE_KEYS.pendingLogouts].map(
+    (key) => [key, localStorage.getItem(key)] as const,
+  );
   localStorage.clear();
-  if (theme) localStorage.setItem(STORAGE_KEYS.theme, theme);
+  for (const [key, value] of kept) if (value) localStorage.setItem(key, value);
 }

@@ -3,12 +3,14 @@ import {
   IconApi,
   IconBook2,
   IconCertificate,
+  IconDevices,
   IconHistory,
   IconLayoutDashboard,
   IconLogin2,
   IconLogout2,
   IconRefresh,
   IconSearch,
+  IconShieldLock,
   IconShoppingBag,
   IconUsers,
 } from '@tabler/icons-react';
@@ -82,6 +84,22 @@ export function Sidebar() {
           leftSection={<IconRefresh size={18} stroke={1.6} />}
           onClick={() => void reload()}
         />
+        {token ? (
+          <>
+            <NavLink
+              component={Link}
+              to="/account/sessions"
+              label={MESSAGES.security.menuSessions}
+              leftSection={<IconDevices size={18} stroke={1.6} />}
+            />
+            <NavLink
+              component={Link}
+              to="/account/two-factor"
+              label={MESSAGES.security.menuTwoFactor}
+              leftSection={<IconShieldLock size={18} stroke={1.6} />}
+            />
+          </>
+        ) : null}
         {token ? (
           <NavLink
             component="button"

@@ -1,8 +1,9 @@
-import { takeAttempt } from '@/server/auth/attempts';
 import { newTotpSecret, totpSetup } from '@/server/auth/totp';
 import type { ServerConfig } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import { HttpError, idParam, parse } from '@/server/errors';
+import { takeAttempt } from '@/server/http/attempts';
+import { toast } from '@/server/http/replies';
 import { clearLoginFailures } from '@/server/repositories/login-throttle-repo';
 import { endOtherSessions, endSession, listSessions } from '@/server/repositories/sessions-repo';
 import {
@@ -64,21 +65,21 @@ export function accountRoutes(
   app.post('/api/account/two-factor/enable', async (request) => {
     const { admin } = me(request);
     const recoveryCodes = await checkedCode(request, (code) => confirmEnrolment(db, admin._id, code));
-    return { success: true, message: M.enabled, data: { recoveryCodes } };
+    return toast(M.enabled, { recoveryCodes });
   });
 
   app.post('/api/account/two-factor/recovery-codes', async (request) => {
     const { admin } = me(request);
     await checkedCode(request, (code) => checkSecondFactor(db, admin._id, code));
     const recoveryCodes = await replaceRecoveryCodes(db, admin._id);
-    return { success: true, message: M.newCodes, data: { recoveryCodes } };
+    return toast(M.newCodes, { recoveryCodes });
   });
 
   app.post('/api/account/two-factor/disable', async (request) => {
     const { admin } = me(request);
     await checkedCode(request, (code) => checkSecondFactor(db, admin._id, code));
     await disableTwoFactor(db, admin._id);
-    return { success: true, message: config.require2fa ? M.disabledRequired : M.disabled };
+    return toast(config.require2fa ? M.disabledRequired : M.disabled);
   });
 
   app.get('/api/account/sessions', async (request) => {
@@ -90,12 +91,12 @@ export function accountRoutes(
   app.delete('/api/account/sessions/:id', async (request) => {
     const { admin } = me(request);
     if (!(await endSession(db, admin._id, idParam(request)))) throw new HttpError(404, M.sessionGone);
-    return { success: true, message: M.sessionEnded };
+    return toast(M.sessionEnded);
   });
 
   app.post('/api/account/sessions/end-others', async (request) => {
     const { admin, tokenHash } = me(request);
     const ended = await endOtherSessions(db, admin._id, tokenHash);
-    return { success: true, message: M.othersEnded(ended) };
+    return toast(M.othersEnded(ended));
   });
 }

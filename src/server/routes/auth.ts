@@ -1,9 +1,9 @@
-import { takeAttempt } from '@/server/auth/attempts';
 import { hashToken, newToken, verifyPassword } from '@/server/auth/passwords';
 import { newTotpSecret, totpSetup } from '@/server/auth/totp';
 import type { ServerConfig } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import { HttpError, parse } from '@/server/errors';
+import { takeAttempt } from '@/server/http/attempts';
 import { recordSession } from '@/server/repositories/activity-repo';
 import { clearLoginFailures } from '@/server/repositories/login-throttle-repo';
 import { createSession, revokeSessions } from '@/server/repositories/sessions-repo';

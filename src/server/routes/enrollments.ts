@@ -12,8 +12,8 @@ import {
   setVerified,
   updateEnrollment,
 } from '@/server/repositories/enrollments-repo';
-import { staleRecord } from '@/server/repositories/versions-repo';
 import { lockImports, recordedTransactionIds } from '@/server/repositories/import-repo';
+import { staleRecord } from '@/server/repositories/versions-repo';
 import { MESSAGES } from '@/shared/messages';
 import { enrollBody, enrollmentUpdateBody, progressBody, versionBody, type Enrollment } from '@/shared/schemas';
 import type { FastifyInstance } from 'fastify';

@@ -1,21 +1,57 @@
 import toast from 'react-hot-toast';
 import { auth } from '@/app/features/auth/auth-store';
+import { rememberLogout } from '@/app/features/auth/pending-logouts';
 import { apiFetch, isAuthError } from '@/app/lib/api-client';
 import { readSession } from '@/app/lib/session-storage';
 import { deleteDeviceCopies } from '@/app/lib/sync/device-store';
 import { syncEngine } from '@/app/lib/sync/sync-engine';
 import { MESSAGES } from '@/shared/messages';
-import type { AuthPayload, LoginBody } from '@/shared/schemas';
+import type {
+  AuthPayload,
+  LoginBody,
+  LoginCodeBody,
+  LoginReply,
+  TwoFactorChallenge,
+  TwoFactorSetup,
+} from '@/shared/schemas';
 import type { QueryClient } from '@tanstack/react-query';
 
-export async function loginAdmin(queryClient: QueryClient, body: LoginBody) {
-  const { data } = await apiFetch<{ data: AuthPayload }>('/users/login-admin', { method: 'POST', body });
+/** A sign-in that passed every factor: the session starts on this device. */
+export async function startSession(queryClient: QueryClient, data: AuthPayload) {
   auth.signIn(data.authToken, data.userData);
   // Whatever an earlier session left in memory is not this admin's to see (nor to save under their name).
   queryClient.getQueryCache().clear();
   await syncEngine.start(queryClient, data.userData._id);
   return data.userData;
 }
+
+/** The password step: the session, or, with two-factor sign-in, the challenge of the code step. */
+export async function loginAdmin(queryClient: QueryClient, body: LoginBody): Promise<TwoFactorChallenge | null> {
+  const { data } = await apiFetch<{ data: LoginReply }>('/users/login-admin', { method: 'POST', body });
+  if ('challenge' in data) return data;
+  await startSession(queryClient, data);
+  return null;
+}
+
+/**
+ * The code step. After an enrolment the reply carries the recovery codes: the session starts only once the
+ * admin has seen them (`startSession`), so they are never lost behind a navigation.
+ */
+export async function loginWithCode(queryClient: QueryClient, body: LoginCodeBody) {
+  const { data } = await apiFetch<{ data: AuthPayload & { recoveryCodes?: string[] } }>('/users/login-2fa', {
+    method: 'POST',
+    body,
+  });
+  const { recoveryCodes, ...payload } = data;
+  if (!recoveryCodes) await startSession(queryClient, payload);
+  return { payload, recoveryCodes: recoveryCodes ?? null };
+}
+
+/** REQUIRE_2FA and no key yet: the key to add to the app, for the password step's challenge. */
+export const setupAtLogin = (challenge: string) =>
+  apiFetch<{ data: TwoFactorSetup }>('/users/login-2fa/setup', { method: 'POST', body: { challenge } }).then(
+    (r) => r.data,
+  );
 
 /** How long the start-up loader waits for the token check before showing the cached session. */
 const STARTUP_WAIT_MS = 3000;
@@ -147,11 +183,16 @@ export async function endSession(queryClient: QueryClient) {
   await deleteDeviceCopies().catch((err) => console.error(err));
 }
 
-/** Logout: revoke the token on the server (best effort), then clear everything and say so. */
+/**
+ * Logout: revoke the token on the server, then clear everything and say so. Offline (or with no clear answer)
+ * the token's hash waits on the device and ends the session at the next connection.
+ */
 export async function logout(queryClient: QueryClient) {
-  await apiFetch('/users/logout', { method: 'POST', timeoutMs: 3000 }).catch((err) =>
-    console.error('Token revoke failed', err),
-  );
+  const { token } = auth.get();
+  await apiFetch('/users/logout', { method: 'POST', timeoutMs: 3000 }).catch(async (err: unknown) => {
+    console.error('Token revoke failed', err);
+    if (token && !isAuthError(err)) await rememberLogout(token).catch((e: unknown) => console.error(e));
+  });
   await endSession(queryClient);
   toast.success(MESSAGES.logout.success);
 }

@@ -8,7 +8,8 @@ import { loginAdmin } from '@/app/features/auth/api/session';
 import { safeRedirect } from '@/app/features/auth/safe-redirect';
 import { zodValidate } from '@/app/lib/form';
 import { MESSAGES } from '@/shared/messages';
-import { loginBody, type LoginBody } from '@/shared/schemas';
+import { loginBody, type LoginBody, type TwoFactorChallenge } from '@/shared/schemas';
+import { LoginCodeStep } from './login-code-step';
 
 export function LoginPage() {
   const queryClient = useQueryClient();
@@ -16,18 +17,21 @@ export function LoginPage() {
   const { redirect } = useSearch({ from: '/login' });
   const [showPassword, setShowPassword] = useState(false);
   const form = useForm<LoginBody>({ initialValues: { email: '', password: '' }, validate: zodValidate(loginBody) });
+  const [step, setStep] = useState<TwoFactorChallenge | null>(null);
+  const signedIn = () => router.history.push(safeRedirect(redirect));
   const login = useMutation({
     mutationFn: (body: LoginBody) => loginAdmin(queryClient, body),
     meta: { anonymous: true },
-    onSuccess: () => router.history.push(safeRedirect(redirect)),
+    onSuccess: (challenge) => (challenge ? setStep(challenge) : signedIn()),
     // A failed login is only logged (docs/choices.md, Login failures); the server's message still shows as the generic error toast.
     onError: (err) => console.error('Login failed', err),
   });
 
   return (
     <Center component="main" id={MAIN_ID} tabIndex={-1} mih="100dvh" p="md">
-      <Paper withBorder shadow="md" p="xl" radius="lg" w="100%" maw={420}>
-        <form onSubmit={form.onSubmit((v) => login.mutate(v))} noValidate>
+      <Paper withBorder shadow="md" p="xl" radius="lg" w="100%" maw={step ? 480 : 420}>
+        {step ? <LoginCodeStep step={step} onBack={() => setStep(null)} onSignedIn={signedIn} /> : null}
+        <form hidden={step !== null} onSubmit={form.onSubmit((v) => login.mutate(v))} noValidate>
           <Stack>
             <div>
               <img src="/favicon.svg" alt="" width={44} height={44} style={{ display: 'block', marginBottom: 12 }} />
