@@ -99,6 +99,18 @@ for (const { theme, width } of [
     await expect(page.getByRole('heading', { name: 'Payment' })).toBeVisible();
     await expectAccessible(page, 'service detail');
 
+    await open(page, '/account/sessions', (p) => expect(p.getByText('This device')).toBeVisible(), 'sessions');
+    await open(
+      page,
+      '/account/two-factor',
+      (p) => expect(p.getByRole('button', { name: 'Set up two-factor sign-in' })).toBeVisible(),
+      'two-factor',
+    );
+    await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+    await expect(page.getByRole('img', { name: 'QR code of the key for your authenticator app' })).toBeVisible();
+    await expectAccessible(page, 'two-factor setup');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
     await open(page, '/no-such-page', (p) => expect(p.getByText('404')).toBeVisible(), '404');
   });
 }
