@@ -50,7 +50,7 @@ describe('GET /api/openapi.json', () => {
   });
 });
 
-describe('the refusals API.md promises', () => {
+describe('the refusals docs/api.md promises', () => {
   it('lists 409 on writes, 413 on bodies, and 429 with Retry-After on sign-in attempts', async () => {
     const doc = (await s.api({ method: 'GET', url: '/api/openapi.json' })).json<Doc>();
     const responses = (path: string, method: string) => doc.paths[path]![method]!.responses;
