@@ -1,9 +1,9 @@
 import { waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { auth } from '@/app/features/auth/auth-store';
 import { createQueryClient } from '@/app/lib/query-client';
 import { writeSession } from '@/app/lib/session-storage';
-import { deleteDeviceCopies } from '@/app/lib/sync/device-store';
+import { deleteDeviceCopies, DeviceStore } from '@/app/lib/sync/device-store';
 import { SyncSession } from '@/app/lib/sync/sync-session';
 import type { User } from '@/shared/schemas';
 import { adminUser, users } from '../mocks/fixtures';
@@ -111,6 +111,24 @@ describe('tabs of one admin', () => {
     await c.loaded;
     await waitFor(() => expect(c.isLeader).toBe(true));
     release();
+  });
+
+  it('a tab opened while the leader has not stored its last change yet still gets it', async () => {
+    const a = await openTab();
+    await waitFor(async () => expect((await deviceCopy(adminUser._id))?.meta.complete).toBe(true));
+    let store!: () => void;
+    const stored = new Promise<void>((resolve) => (store = resolve));
+    const write = DeviceStore.prototype.write;
+    vi.spyOn(DeviceStore.prototype, 'write').mockImplementation(async function (this: DeviceStore, w) {
+      await stored; // the leader's writes wait: the device copy lags what it told the tabs
+      return write.call(this, w);
+    });
+    setMockLists({ users: withR({ ...R, name: 'Told Before B Listened' }) });
+    // In the leader's copy and told to the tabs, not yet stored (nor on its screens, which follow the store).
+    await waitFor(() => expect(a.tab.peek('users').find((u) => u._id === R._id)?.name).toBe('Told Before B Listened'));
+    const b = await openTab();
+    await waitFor(() => expect(b.name(R._id)).toBe('Told Before B Listened'));
+    store();
   });
 
   it('closing the leading tab hands the stream to another, and changes still reach every open tab', async () => {

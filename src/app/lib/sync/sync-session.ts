@@ -8,6 +8,7 @@ import { Leadership } from './tab-leader';
 import { TabRelay } from './tab-relay';
 import { nextTask } from './tasks';
 import type { SyncedList } from './synced-list';
+import type { TabMessage } from './tab-channel';
 import type { Mark } from './write-marks';
 import type { QueryClient } from '@tanstack/react-query';
 
@@ -190,16 +191,16 @@ export class SyncSession extends CopySession {
         if (!this.staging)
           this.relay.post({ t: 'page', reply, skipped, cursor: this.meta.cursor!, pos: this.marks.pos });
       },
-      swapped: () =>
-        this.relay.post({
-          t: 'swap',
-          lists: Object.fromEntries(SYNC_LISTS.map((l) => [l, this.live[l].list()])) as never,
-          meta: this.meta,
-          pos: this.marks.pos,
-        }),
+      swapped: () => this.relay.post(this.wholeCopy(null)),
     });
     for (const [id, at] of this.touched) if (at <= seq) this.touched.delete(id);
     this.setState({ progress: reply.hasMore && reply.progress ? reply.progress : null });
+  }
+
+  /** The whole copy, for the other tabs (after a resync) or for one that joined (`to`). */
+  wholeCopy(to: string | null): TabMessage {
+    const lists = Object.fromEntries(SYNC_LISTS.map((l) => [l, this.live[l].list()])) as never;
+    return { t: 'swap', lists, meta: this.meta, pos: this.marks.pos, to };
   }
 
   /** A write's reply: into the copy at once (memory, device, screens, other tabs), then a pull for what it changed too. */

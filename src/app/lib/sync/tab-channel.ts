@@ -6,8 +6,10 @@ import type { Mark } from './write-marks';
 export type TabMessage =
   /** The leader applied a page to the copy (`skipped`: rows a newer write reply held), storing `cursor`. */
   | { t: 'page'; reply: SyncReply; skipped: string[]; cursor: string; pos: number }
-  /** The leader's full resync (Reload Data) became the copy: every list whole. */
-  | { t: 'swap'; lists: Record<SyncList, unknown[]>; meta: DeviceMeta; pos: number }
+  /** The leader's whole copy: its full resync (Reload Data) became the copy, or for the tab that joined (`to`). */
+  | { t: 'swap'; lists: Record<SyncList, unknown[]>; meta: DeviceMeta; pos: number; to: string | null }
+  /** A follower has read the device copy: the leader sends it its whole copy (what it told before may be missing). */
+  | { t: 'join'; id: string }
   /** The leader put a write's reply into the copy (`echo`: the follower's message it came in). */
   | {
       t: 'applied';

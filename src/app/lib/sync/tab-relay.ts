@@ -25,12 +25,23 @@ export class TabRelay {
   /** Pulls this tab asked the leader for. */
   private asked = new Map<string, { resync: boolean; done: (error: PullError | 'lead' | null) => void }>();
 
+  /**
+   * This follower's join, until the leader's whole copy comes: changes the leader told before this tab listened
+   * may not be stored on the device yet, so the copy read from it may lack them.
+   */
+  private joining: string | null = null;
+
   constructor(
     private readonly s: SyncSession,
     adminId: string,
     shared: boolean,
   ) {
     this.channel = shared ? openTabChannel(adminId, (m) => this.receive(m)) : null;
+    void s.whole.promise.then(() => {
+      if (!this.channel || s.isLeader || !s.alive) return;
+      this.joining = crypto.randomUUID();
+      this.post({ t: 'join', id: this.joining });
+    });
   }
 
   post(m: TabMessage) {
@@ -59,6 +70,7 @@ export class TabRelay {
     if (m.t === 'pulled') return this.asked.get(m.id)?.done(m.error);
     if (m.t === 'lead') return this.resend();
     if (leading) {
+      if (m.t === 'join') this.post(this.s.wholeCopy(m.id));
       if (m.t === 'local') this.s.putReply(m.list, m.upserts as never[], m.deletes, [m.mark], m.id);
       if (m.t === 'pull')
         void (m.resync ? this.s.resync() : this.s.pull()).then(
@@ -77,7 +89,8 @@ export class TabRelay {
       });
       this.s.setState({ progress: m.reply.hasMore && m.reply.progress ? m.reply.progress : null });
     }
-    if (m.t === 'swap') {
+    if (m.t === 'swap' && (m.to === null || m.to === this.joining)) {
+      this.joining = null;
       await this.s.replaceAll(m.lists, m.meta);
       this.s.marks.follow(m.pos);
     }
@@ -132,12 +145,14 @@ export class TabRelay {
 
   /** A new leader: it may not have had this tab's replies and requests. */
   private resend() {
+    if (this.joining) this.post({ t: 'join', id: this.joining });
     for (const local of this.sent.values()) this.post(local);
     for (const [id, { resync }] of this.asked) this.post({ t: 'pull', id, resync });
   }
 
   /** This tab leads now: its unechoed replies are in its copy already, its requests are its own pulls. */
   becameLeader() {
+    this.joining = null;
     const held = [...this.sent.values()];
     this.sent.clear();
     this.pending.clear();
