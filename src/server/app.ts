@@ -9,6 +9,7 @@ import { isApiRequest, registerAuthGuard } from './plugins/auth-guard';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
 import { registerListReplies } from './plugins/list-replies';
 import { warnOfUntrustedProxies } from './plugins/proxy-warning';
+import { registerRequestDeadline } from './plugins/request-deadline';
 import { registerStatic } from './plugins/static-files';
 import { accountRoutes } from './routes/account';
 import { activityRoutes } from './routes/activity';
@@ -51,13 +52,8 @@ export async function buildApp(config: ServerConfig, database?: Database): Promi
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
-    // Slow or stalled clients cannot hold sockets (docs/operations.md): the whole request must arrive within
-    // requestMs (else 408 and the socket closes; its headers within Node's 60 s), and a connection silent for
-    // idleMs either way is closed. Node checks the request limit on a timer (every 30 s by default), made
-    // often enough that the limit holds to a second.
-    requestTimeout: config.httpTimeouts.requestMs,
+    // A connection with no byte in or out for idleMs is closed; the request deadline is registered below.
     connectionTimeout: config.httpTimeouts.idleMs,
-    http: { connectionsCheckingInterval: Math.min(1000, config.httpTimeouts.requestMs / 2) },
   });
   app.addHook('onClose', () => db.close());
   app.decorate('routeList', [] as string[]);
@@ -66,6 +62,7 @@ export async function buildApp(config: ServerConfig, database?: Database): Promi
   });
 
   registerErrorHandler(app);
+  registerRequestDeadline(app, config.httpTimeouts.requestMs);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

@@ -30,6 +30,10 @@ const BAD_VALUE_CODES = ['22P02', '22007', '22008', '22003', '22021', '22P05'];
 /** Every failure leaves in the envelope of docs/api.md; nothing internal (stacks, SQL) reaches the client. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    // A body over its limit: Fastify asks to close the connection, which resets it while the client is still
+    // sending, and the client sees EPIPE instead of the 413. Kept open, Node reads the rest of the body and
+    // drops it (within HTTP_REQUEST_TIMEOUT_MS, like any body), so the client reads the refusal.
+    if (error.statusCode === 413) reply.removeHeader('connection');
     if (error instanceof StaleWriteError)
       return reply
         .code(409)
