@@ -1,15 +1,17 @@
-import { Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Center, Loader, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter, useSearch } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { MAIN_ID } from '@/app/components/ui/skip-link';
 import { loginAdmin } from '@/app/features/auth/api/session';
 import { safeRedirect } from '@/app/features/auth/safe-redirect';
 import { zodValidate } from '@/app/lib/form';
 import { MESSAGES } from '@/shared/messages';
 import { loginBody, type LoginBody, type TwoFactorChallenge } from '@/shared/schemas';
-import { LoginCodeStep } from './login-code-step';
+
+/** Only admins with two-factor sign-in reach the code step: it loads then, not with the login's first screen. */
+const LoginCodeStep = lazy(() => import('./login-code-step').then((m) => ({ default: m.LoginCodeStep })));
 
 export function LoginPage() {
   const queryClient = useQueryClient();
@@ -30,7 +32,11 @@ export function LoginPage() {
   return (
     <Center component="main" id={MAIN_ID} tabIndex={-1} mih="100dvh" p="md">
       <Paper withBorder shadow="md" p="xl" radius="lg" w="100%" maw={step ? 480 : 420}>
-        {step ? <LoginCodeStep step={step} onBack={() => setStep(null)} onSignedIn={signedIn} /> : null}
+        {step ? (
+          <Suspense fallback={<Loader size="sm" aria-label={MESSAGES.security.codeStepTitle} />}>
+            <LoginCodeStep step={step} onBack={() => setStep(null)} onSignedIn={signedIn} />
+          </Suspense>
+        ) : null}
         <form hidden={step !== null} onSubmit={form.onSubmit((v) => login.mutate(v))} noValidate>
           <Stack>
             <div>
