@@ -1,10 +1,7 @@
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { DEFAULT_SHUTDOWN_TIMEOUT_MS, loadConfig } from './config';
 import { openDatabase, type Database } from './db/client';
-import type { FastifyInstance } from 'fastify';
-
-/** How long a clean close may take before the process gives up on it. */
-const CLOSE_TIMEOUT_MS = 10_000;
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 const report = (err: unknown) => console.error(err instanceof Error ? err.message : err);
 const fail = (err: unknown): never => {
@@ -21,11 +18,25 @@ export async function main() {
   let database: Database | null = null;
   let app: FastifyInstance | null = null;
   let closing = false;
+  let closeTimeoutMs = DEFAULT_SHUTDOWN_TIMEOUT_MS;
+  /** Requests not yet answered, with when they began: what a slow close is waiting for. */
+  const inFlight = new Map<FastifyRequest, number>();
+  const stillOpen = () => {
+    const now = Date.now();
+    const requests = [...inFlight].map(([r, at]) => `${r.method} ${r.url} (${((now - at) / 1000).toFixed(1)} s)`);
+    const busy = database?.busyWith();
+    return [
+      requests.length ? `${requests.length} requests unanswered: ${requests.join(', ')}` : 'no request unanswered',
+      busy ? `the database: ${busy}` : 'the database idle',
+    ].join('; ');
+  };
+  // The PGlite folder lock is released on every exit, this one included (db/lock.ts).
+  const slowClose = () => fail(`Closing took over ${closeTimeoutMs / 1000} s (${stillOpen()}); exiting anyway.`);
   const shutdown = async (signal: string, code = 0) => {
     if (closing) process.exit(1);
     closing = true;
     console.log(`${signal}: closing`);
-    setTimeout(() => fail(`Closing took over ${CLOSE_TIMEOUT_MS / 1000} s; exiting anyway.`), CLOSE_TIMEOUT_MS).unref();
+    setTimeout(slowClose, closeTimeoutMs).unref();
     try {
       if (app)
         await app.close(); // closes the database too
@@ -44,6 +55,7 @@ export async function main() {
       return fail(err);
     }
   })();
+  closeTimeoutMs = config.shutdownTimeoutMs;
   try {
     database = await openDatabase({
       databaseUrl: config.databaseUrl,
@@ -52,6 +64,10 @@ export async function main() {
     });
     if (closing) return await database.close(); // a signal came while it opened
     app = (await buildApp(config, database)).app;
+    app.addHook('onRequest', async (request, reply) => {
+      inFlight.set(request, Date.now());
+      reply.raw.once('close', () => inFlight.delete(request));
+    });
     // The address actually bound: with PORT=0 the system picks the port.
     const address = await app.listen({ port: config.port, host: config.host });
     app.log.info(`Coursedesk on ${address} (database: ${database.kind})`);

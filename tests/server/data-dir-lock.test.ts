@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -57,9 +58,18 @@ describe('the data folder lock', () => {
 const DEADLINE_MS = 60_000;
 
 /** A real server process on `dir`, on a port the system picks. */
-function startServer(dir: string) {
+function startServer(dir: string, env: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
-    env: { ...process.env, DATA_DIR: dir, PORT: '0', LOG: '1', SEED_DEMO: '0', DATABASE_URL: '', STATIC_DIR: dir },
+    env: {
+      ...process.env,
+      DATA_DIR: dir,
+      PORT: '0',
+      LOG: '1',
+      SEED_DEMO: '0',
+      DATABASE_URL: '',
+      STATIC_DIR: dir,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -145,5 +155,33 @@ describe('two real servers on one folder', () => {
     // SIGTERM closed the database and released the folder.
     expect(stopped, first.output()).toEqual({ code: 0, signal: null });
     expect(fs.existsSync(path.join(dir, 'coursedesk.lock'))).toBe(false);
+  });
+});
+
+describe('a close that overruns SHUTDOWN_TIMEOUT_MS', () => {
+  it('exits anyway, says what it waited for, and releases the folder', { timeout: 3 * DEADLINE_MS }, async () => {
+    const dir = tempDir();
+    const server = startServer(dir, { SHUTDOWN_TIMEOUT_MS: '1000' });
+    let socket: net.Socket | null = null;
+    try {
+      const started = await outcome(server, /Coursedesk on http:\/\/127\.0\.0\.1:(\d+)/);
+      if (!('match' in started)) throw new Error(`The server ended before it listened:\n${server.output()}`);
+      // A request whose body never finishes: the close waits for it.
+      socket = net.connect(Number(started.match[1]), '127.0.0.1');
+      await new Promise((resolve) => socket!.once('connect', resolve));
+      socket.write(
+        'POST /api/users/login-admin HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{',
+      );
+      await outcome(server, /"url":"\/api\/users\/login-admin"/); // the request log: it has begun
+      const stopped = await stop(server);
+      expect(stopped, server.output()).toEqual({ code: 1, signal: null });
+      expect(server.output()).toMatch(
+        /Closing took over 1 s \(1 requests unanswered: POST \/api\/users\/login-admin \([\d.]+ s\); the database idle\); exiting anyway\./,
+      );
+      expect(fs.existsSync(path.join(dir, 'coursedesk.lock'))).toBe(false);
+    } finally {
+      socket?.destroy();
+      if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    }
   });
 });

@@ -14,10 +14,14 @@ export function lockDataDir(dataDir: string): () => void {
   const mine = `${os.hostname()} ${process.pid}`;
   for (let attempt = 0; attempt < 2; attempt++) {
     if (tryCreate(lockPath, mine)) {
-      // Release only our own lock: never one that another server has written since.
-      return () => {
+      // Release only our own lock: never one that another server has written since. Also on any exit of the
+      // process (a close that overran its limit, an uncaught error): 'exit' handlers run on process.exit().
+      const release = () => {
+        process.off('exit', release);
         if (readLock(lockPath) === mine) fs.rmSync(lockPath, { force: true });
       };
+      process.on('exit', release);
+      return release;
     }
     const holder = readLock(lockPath);
     const [host, pidText] = holder?.split(' ') ?? [];
