@@ -29,6 +29,27 @@ const expectModalAccessible = async (page: Page, button: string, screen: string)
   await page.keyboard.press('Escape');
 };
 
+/**
+ * The conflict form (docs/conflicts.md): another admin changes the enrollment while its edit form is open,
+ * then the form saves. Checked, then closed with Escape.
+ */
+async function expectConflictAccessible(page: Page, theirs: string) {
+  await page.getByRole('button', { name: 'Edit' }).click();
+  const form = page.getByRole('dialog', { name: 'Edit Enrollment' });
+  await form.getByLabel('Payment ID').fill('mine');
+  const token = await page.evaluate(() => localStorage.getItem('authToken'));
+  const other = await page.request.put(`/api/enrollment/${page.url().split('/').pop()}`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { paymentId: theirs },
+  });
+  expect(other.status()).toBe(200);
+  await form.getByRole('button', { name: 'Update Enrollment' }).click();
+  await expect(form.getByRole('button', { name: 'Save mine anyway' })).toBeVisible();
+  await expectAccessible(page, 'conflict form');
+  await page.keyboard.press('Escape');
+  await expect(form).toBeHidden();
+}
+
 for (const { theme, width } of [
   { theme: 'dark', width: 1366 },
   { theme: 'light', width: 1366 },
@@ -93,6 +114,7 @@ for (const { theme, width } of [
     await page.locator('[aria-label^="Open enrollment"]').first().click();
     await expect(page.getByRole('link', { name: /Go to Course/ })).toBeVisible();
     await expectAccessible(page, 'enrollment detail');
+    await expectConflictAccessible(page, `axe-${theme}-${width}`);
 
     await open(page, '/services', (p) => p.locator('[aria-label^="Open service"]').first().waitFor(), 'services');
     await page.locator('[aria-label^="Open service"]').first().click();
