@@ -30,8 +30,11 @@ export async function recordedTransactionIds(db: Db, ids: readonly string[]): Pr
   return new Set(found.map((r) => r.id));
 }
 
-/** Imports serialise on this lock (per database) so two imports of one file cannot both add a row. */
-export const lockImports = (db: Db) => db.execute(sql`select pg_advisory_xact_lock(727275)`);
+/**
+ * Imports and enrolls serialise on this lock (per database) so two of them cannot both record one transaction ID.
+ * Its own key: 727275 is the start-up's lock (bootstrap.ts), which an import must not wait on.
+ */
+export const lockImports = (db: Db) => db.execute(sql`select pg_advisory_xact_lock(hashtext('transaction-ids'))`);
 
 export interface ImportInsert {
   userId: string;
