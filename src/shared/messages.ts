@@ -85,7 +85,7 @@ export const MESSAGES = {
       `The course page's own title and price. The card in the course list shows “${title}” at ${price}.`,
     imageHint: 'Path or address of the card picture (16:9). Leave empty for the neutral default picture.',
     defaultImage: 'The neutral default picture',
-    noneYetHint: 'Leave empty for a new course: it has no reviews yet.',
+    noneYetHint: 'Leave Rating and Reviews empty while the course has no reviews yet.',
   },
   enrollment: {
     completeFailed: 'Failed to mark course as completed',

@@ -36,12 +36,13 @@ export function CourseCardFields({ form }: { form: UseFormReturnType<CourseCardV
   const image = form.values.image.trim();
   return (
     <>
-      <Group align="flex-start" wrap="nowrap" gap="sm">
+      {/* On a phone the preview goes under the field, which keeps the modal's width. */}
+      <Group align="flex-start" gap="sm">
         <TextInput
           label="Image"
           placeholder="/images/courses/my-course.svg or https://…"
           description={M.imageHint}
-          style={{ flex: 1 }}
+          style={{ flex: '1 1 240px' }}
           {...form.getInputProps('image')}
         />
         <Box w={120} style={{ flex: 'none' }}>
