@@ -8,7 +8,7 @@ import { installBrowser, Network, runWorld, seedWorld } from '../utils/sync-worl
  * dropped, reloads and handovers, each ending with every tab's lists and every stored copy equal to the server's.
  * A failure names its seed; `npm run bench:convergence` runs many more.
  */
-const SEEDS = Number(process.env.CONVERGENCE_SEEDS ?? 40);
+const SEEDS = Number(process.env.CONVERGENCE_SEEDS ?? 60);
 const FIRST = Number(process.env.CONVERGENCE_FIRST_SEED ?? 1);
 
 let s: TestServer;
