@@ -29,6 +29,11 @@ class ResizeObserverStub {
   disconnect() {}
 }
 window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
+// Textarea autosize (the Learn tab's points) listens for web fonts loading: jsdom has no document.fonts.
+Object.defineProperty(document, 'fonts', {
+  configurable: true,
+  value: { addEventListener: () => {}, removeEventListener: () => {}, status: 'loaded' },
+});
 window.HTMLElement.prototype.scrollIntoView = () => {};
 window.scrollTo = () => {};
 // The virtualised table measures its scroll box; give jsdom elements a size so rows render.

@@ -1,19 +1,23 @@
 import { onlineManager } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { MESSAGES } from '@/shared/messages';
+import classes from './confirm.module.css';
 import { OFFLINE_WRITE_REASON } from './online';
 import type { SweetAlertIcon, SweetAlertOptions } from 'sweetalert2';
 
-/** sweetalert2 follows the Mantine colour scheme that is on the page right now. */
-const theme = (): 'light' | 'dark' =>
-  document.documentElement.getAttribute('data-mantine-color-scheme') === 'light' ? 'light' : 'dark';
-
-const base = () => ({
-  theme: theme(),
+/** Mantine's look (confirm.module.css): its variables follow the colour scheme on the page, in both themes. */
+const base = (tone: 'danger' | 'primary') => ({
   reverseButtons: true,
   focusCancel: true,
-  confirmButtonColor: 'var(--mantine-color-red-filled)',
-  cancelButtonColor: 'var(--mantine-color-gray-filled)',
+  buttonsStyling: false,
+  customClass: {
+    popup: classes.popup,
+    title: classes.title,
+    htmlContainer: classes.text,
+    actions: classes.actions,
+    confirmButton: `${classes.button} ${classes[tone]}`,
+    cancelButton: `${classes.button} ${classes.cancel}`,
+  },
 });
 
 /** sweetalert2 loads with the first dialog, not with the screen (the service worker precaches it for offline). */
@@ -31,7 +35,7 @@ export async function confirmDialog(opts: {
   icon?: SweetAlertIcon;
 }) {
   const result = await fire({
-    ...base(),
+    ...base('danger'),
     title: opts.title,
     text: opts.text,
     icon: opts.icon ?? 'warning',
@@ -64,11 +68,10 @@ export const confirmDelete = () =>
 /** The deletion notices (title / text) of MESSAGES. */
 export function notify(title: string, text: string, icon: SweetAlertIcon) {
   return fire({
-    ...base(),
+    ...base('primary'),
     title,
     text,
     icon,
-    confirmButtonColor: 'var(--mantine-primary-color-filled)',
     timer: icon === 'success' ? 2500 : undefined,
   });
 }

@@ -1,4 +1,5 @@
 import { Scroller, Tabs } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import { COURSE_TAB_SLUGS, type CourseTab } from '@/app/features/courses/course-tabs';
 import type { Course } from '@/shared/schemas';
 import classes from './course-tabs.module.css';
@@ -34,11 +35,20 @@ export function CourseTabs({
   tab: CourseTab;
   onTabChange: (tab: CourseTab) => void;
 }) {
+  const list = useRef<HTMLDivElement>(null);
+  // On a phone the row of tabs scrolls: the chosen one (?tab=learn) is scrolled into the middle of it.
+  useEffect(() => {
+    const active = list.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
+    // The Scroller's box that scrolls sideways: the nearest one wider inside than out.
+    let row = active?.parentElement ?? null;
+    while (row && row.scrollWidth <= row.clientWidth) row = row.parentElement;
+    if (active && row) row.scrollLeft = active.offsetLeft - (row.clientWidth - active.offsetWidth) / 2;
+  }, [tab]);
   return (
     <Tabs value={tab} onChange={(v) => v && onTabChange(v as CourseTab)}>
       {/* On phones the tabs stay in one row; the scroller's edge arrows show that more tabs follow. */}
       <Scroller controlSize={32} draggable={false} classNames={{ content: classes.content }}>
-        <Tabs.List className={classes.list}>
+        <Tabs.List ref={list} className={classes.list}>
           {Object.entries(COURSE_TAB_SLUGS).map(([label, slug]) => (
             <Tabs.Tab key={slug} value={slug}>
               {label}

@@ -1,10 +1,10 @@
-import { ActionIcon, Button, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { IconCircleCheck, IconPlus, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useUpdateLearningPoints } from '@/app/features/courses/api/update-learning-points';
-import { LongTextInput } from '@/app/features/courses/components/long-text-input';
 import { zodValidate } from '@/app/lib/form';
 import { whatYouWillLearnBody, type Course } from '@/shared/schemas';
+import classes from './learn-tab.module.css';
 import { UpdateButton } from './update-button';
 import { useServerForm } from './use-server-form';
 
@@ -35,11 +35,16 @@ export function LearnTab({ course }: { course: Course }) {
         {points.length === 0 ? <Text c="dimmed">No learning points yet.</Text> : null}
         {points.map((_, i) => (
           <Group key={i} gap="xs" wrap="nowrap" align="flex-start">
-            {/* Multi-line, so a long point reads whole on a phone. */}
-            <LongTextInput
+            {/* One row for a one-line point, growing as it wraps (a long point reads whole on a phone); the
+                icon sits on the first line. */}
+            <Textarea
               aria-label={`Learning point ${i + 1}`}
               placeholder="e.g. Build and deploy a REST API"
+              autosize
+              minRows={1}
+              maxRows={8}
               leftSection={<IconCircleCheck size={18} color="var(--mantine-color-teal-6)" />}
+              classNames={{ section: classes.icon }}
               style={{ flex: 1 }}
               autoFocus={added && i === points.length - 1}
               {...form.getInputProps(`whatYouWillLearn.${i}`)}
