@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { formatMoney } from '@/app/lib/format';
+import { MESSAGES } from '@/shared/messages';
 import type { Enrollment, Service } from '@/shared/schemas';
 import { DEMO, login } from './helpers';
 
@@ -53,7 +55,49 @@ test('every write and login is on the Activity screen, newest first; filters, se
   const history = page.getByRole('region', { name: 'History' });
   await expect(history).toContainText(approved);
   await expect(history).toContainText(`by Demo Admin (${DEMO.email})`);
-  await expect(history.getByRole('row', { name: /is_verified/ })).toContainText('false');
+  // As the enrollment's screen says it: its label and Yes/No, not the column and its raw value.
+  await expect(field(page, 'Verified')).toContainText('NoYes');
+  await expect(history).not.toContainText('is_verified');
+});
+
+/** The row of a record history's field table that this label heads. */
+const field = (page: Page, label: string) =>
+  page
+    .getByRole('region', { name: 'History' })
+    .locator('tr', { has: page.getByRole('rowheader', { name: label, exact: true }) })
+    .first();
+
+test('online the older entries come from the server; offline the screen says only this device is searched', async ({
+  page,
+  context,
+}) => {
+  // Online: the device's entries, then the server's answer past the oldest of them (none older here).
+  const asked = page.waitForResponse((r) => r.url().includes('/api/activity?before='));
+  await login(page, '/activity');
+  await expect(page.getByRole('heading', { name: 'Activity', exact: true })).toBeVisible();
+  expect((await asked).status()).toBe(200);
+  await expect(page.getByText(/ entries shown$/)).toBeVisible();
+  await expect(page.getByText(MESSAGES.activity.deviceOnly)).toHaveCount(0);
+
+  // A record's history asks the server for its older entries on request.
+  await page.locator('[aria-label="Open the record of: Logged in"]').first().click();
+  const history = page.getByRole('region', { name: 'History' });
+  await expect(history).toContainText('Logged in');
+  // The device's own entries first (a profile with many logins shows ten at first), then the server's.
+  const shownFirst = history.getByRole('button', { name: /^Show \d+ older entr/ });
+  if (await shownFirst.isVisible()) await shownFirst.click();
+  const older = page.waitForResponse((r) => r.url().includes('/api/activity?record='));
+  await history.getByRole('button', { name: 'Show older entries' }).click();
+  expect((await older).status()).toBe(200);
+  await expect(history.getByText(MESSAGES.activity.noOlder)).toBeVisible();
+
+  await context.setOffline(true);
+  await page.goBack();
+  await expect(page.getByText(MESSAGES.activity.deviceOnly)).toBeVisible();
+  await expect(page.getByText(/^[\d,]+ (of [\d,]+ )?entries$/)).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search activity' }).fill(DEMO.email);
+  await expect(rows(page).first()).toContainText('Demo Admin');
+  await context.setOffline(false);
 });
 
 test('a deleted purchase stays traceable on its screen: its last state is in its history', async ({ page }) => {
@@ -65,7 +109,7 @@ test('a deleted purchase stays traceable on its screen: its last state is in its
   await expect(page.getByRole('heading', { name: 'Service not found' })).toBeVisible();
   const history = page.getByRole('region', { name: 'History' });
   await expect(history).toContainText(`Deleted service purchase: ${purchase.userDetails.name}`);
-  await expect(history.getByRole('row', { name: /^amount/ })).toContainText(String(purchase.amount));
+  await expect(field(page, 'Amount')).toContainText(formatMoney(purchase.amount, purchase.currency));
 });
 
 for (const { theme, width } of [
