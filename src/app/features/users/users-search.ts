@@ -1,4 +1,4 @@
-import { validateListSearch } from '@/app/components/ui/list-filters';
+import { validateListSearch } from '@/app/lib/list-search';
 import { MESSAGES } from '@/shared/messages';
 import type { User } from '@/shared/schemas';
 

@@ -2,11 +2,11 @@ import { Text } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import type { ListSearch } from '@/app/components/ui/list-filters';
 import { PageHeader } from '@/app/components/ui/page-header';
 import { BackLink } from '@/app/components/ui/record-page';
 import { batchesQuery } from '@/app/features/enrollments/api/get-batches';
 import { enrollmentsQuery } from '@/app/features/enrollments/api/get-enrollments';
+import type { ListSearch } from '@/app/lib/list-search';
 import { MESSAGES } from '@/shared/messages';
 import { EnrollmentsList } from './enrollments-list';
 

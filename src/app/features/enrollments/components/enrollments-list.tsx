@@ -4,30 +4,21 @@ import { YesNoBadge } from '@/app/components/ui/badges';
 import { BulkActions, type BulkTarget } from '@/app/components/ui/bulk-actions';
 import { DataTable, type Column, type TableView } from '@/app/components/ui/data-table';
 import { EmailText } from '@/app/components/ui/email-text';
-import {
-  ListFilters,
-  useListState,
-  useShownRows,
-  validateListSearch,
-  type ListSearch,
-} from '@/app/components/ui/list-filters';
+import { ListFilters, useListState, useShownRows } from '@/app/components/ui/list-filters';
 import { recordId, useRowSelection } from '@/app/components/ui/row-selection';
 import { enrollmentsQuery } from '@/app/features/enrollments/api/get-enrollments';
 import { downloadEnrollments } from '@/app/features/enrollments/csv';
 import { enrolleeEmail, enrolleeName } from '@/app/features/enrollments/enrollee';
+import { ENROLLMENT_STATUSES as STATUSES } from '@/app/features/enrollments/enrollments-search';
 import { formatMoney } from '@/app/lib/format';
+import type { ListSearch } from '@/app/lib/list-search';
 import { ENROLLMENT_BULK_ACTIONS } from '@/shared/bulk-actions';
 import { MESSAGES } from '@/shared/messages';
 import type { Batch, Enrollment } from '@/shared/schemas';
 import { EnrollmentRowActions } from './enrollment-row-actions';
 
 const M = MESSAGES.lists;
-const STATUSES = [
-  { value: 'pending', label: M.pending },
-  { value: 'approved', label: M.approved },
-];
-/** `?q=…&status=pending&sort=-amount` on a batch and on all enrollments. */
-export const validateEnrollmentsSearch = validateListSearch(STATUSES.map((s) => s.value));
+
 const KEEP = { pending: (e: Enrollment) => !e.isVerified, approved: (e: Enrollment) => e.isVerified };
 /** What the search box finds an enrollment by. */
 const searchText = (e: Enrollment) =>

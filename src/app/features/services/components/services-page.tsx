@@ -5,21 +5,19 @@ import { useCallback, useDeferredValue, useMemo } from 'react';
 import { BulkActions, type BulkTarget } from '@/app/components/ui/bulk-actions';
 import { DataTable, rowNumberColumn, type Column, type TableView } from '@/app/components/ui/data-table';
 import { EmailText } from '@/app/components/ui/email-text';
-import {
-  ListFilters,
-  useListState,
-  useShownRows,
-  validateListSearch,
-  type ListSearch,
-} from '@/app/components/ui/list-filters';
+import { ListFilters, useListState, useShownRows } from '@/app/components/ui/list-filters';
 import { PageHeader } from '@/app/components/ui/page-header';
 import { recordId, useRowSelection } from '@/app/components/ui/row-selection';
 import { servicesQuery } from '@/app/features/services/api/get-services';
+import { SERVICE_STATUSES as STATUSES } from '@/app/features/services/services-search';
 import { formatDate, formatMoney } from '@/app/lib/format';
+import type { ListSearch } from '@/app/lib/list-search';
 import { SERVICE_BULK_ACTIONS } from '@/shared/bulk-actions';
 import { MESSAGES } from '@/shared/messages';
 import type { Service } from '@/shared/schemas';
 import { DeleteServiceButton, ServiceStatusBadge, VerifyServiceButton } from './service-actions';
+
+const L = MESSAGES.lists;
 
 const columns: Column<Service>[] = [
   rowNumberColumn('No.'),
@@ -101,13 +99,6 @@ const view: TableView<Service> = {
   rowHeight: 60,
 };
 
-const L = MESSAGES.lists;
-const STATUSES = [
-  { value: 'pending', label: L.pending },
-  { value: 'verified', label: L.verified },
-];
-/** `/services?q=…&status=pending&sort=-amount`. */
-export const validateServicesSearch = validateListSearch(STATUSES.map((s) => s.value));
 const KEEP = { pending: (s: Service) => !s.isVerified, verified: (s: Service) => s.isVerified };
 const SORT_KEYS = columns.filter((c) => c.sortValue).map((c) => c.key);
 const searchText = (s: Service) =>
