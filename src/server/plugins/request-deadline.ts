@@ -1,3 +1,4 @@
+import { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
 const TIMED_OUT = 'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Length: 0\r\n\r\n';
@@ -11,7 +12,8 @@ const TIMED_OUT = 'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-
 export function registerRequestDeadline(app: FastifyInstance, requestMs: number) {
   app.addHook('onRequest', async (request, reply) => {
     const raw = request.raw;
-    if (raw.complete) return;
+    // An injected request (tests, benches) has a stand-in socket that cannot be ended or destroyed.
+    if (raw.complete || !(raw.socket instanceof Socket)) return;
     const timer = setTimeout(() => {
       if (raw.complete || raw.socket.destroyed) return;
       // Already answered (a 413 whose body is still being read and dropped): just close.
