@@ -108,6 +108,13 @@ for (const { theme, width } of [
       'enrollments',
     );
     await expectModalAccessible(page, 'Start New Batch', 'start new batch modal');
+    await open(
+      page,
+      '/enrollments/all?status=pending',
+      (p) => p.locator('[aria-label^="Open enrollment"]').first().waitFor(),
+      'all enrollments',
+    );
+    await page.goto('/enrollments');
     await page.getByRole('link', { name: 'View Enrollments' }).first().click();
     await page.locator('[aria-label^="Open enrollment"]').first().waitFor();
     await expectAccessible(page, 'batch');
