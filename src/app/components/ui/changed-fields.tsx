@@ -64,34 +64,33 @@ export function ChangedFields({ entry }: { entry: Pick<Activity, 'kind' | 'befor
   const sides = [entry.before ? ('before' as const) : null, entry.after ? ('after' as const) : null].filter(
     (x) => x !== null,
   );
+  // No scroll container: its values wrap anywhere, so it fits a phone; a scrolled region would need focus (axe).
   return (
-    <Table.ScrollContainer minWidth={280}>
-      <Table withTableBorder fz="sm" verticalSpacing={4}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{M.field}</Table.Th>
+    <Table withTableBorder fz="sm" verticalSpacing={4}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">{M.field}</Table.Th>
+          {sides.map((side) => (
+            <Table.Th key={side} scope="col">
+              {M[side]}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {fields.map((f) => (
+          <Table.Tr key={f.field}>
+            <Table.Th scope="row" fw={500}>
+              {f.label}
+            </Table.Th>
             {sides.map((side) => (
-              <Table.Th key={side} scope="col">
-                {M[side]}
-              </Table.Th>
+              <Table.Td key={side} style={{ overflowWrap: 'anywhere' }}>
+                <Value value={f[side]} />
+              </Table.Td>
             ))}
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {fields.map((f) => (
-            <Table.Tr key={f.field}>
-              <Table.Th scope="row" fw={500}>
-                {f.label}
-              </Table.Th>
-              {sides.map((side) => (
-                <Table.Td key={side} style={{ overflowWrap: 'anywhere' }}>
-                  <Value value={f[side]} />
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
