@@ -186,7 +186,8 @@ test('the detail shows the enrollment; the edit form and Mark as completed save 
   await fillByLabel(form, { 'Amount paid': '120.5', 'Progress (%)': '64', 'Payment ID': 'pay_e2e_1' });
   await form.getByRole('button', { name: 'Update Enrollment' }).click();
   await expect(form).toBeHidden();
-  await expect(page.getByText('64%')).toBeVisible();
+  // Scoped: the record's history now shows the same value in its changed-fields table.
+  await expect(page.getByRole('region', { name: 'Status & Progress' }).getByText('64%')).toBeVisible();
   await expect(value('Payment', 'Payment ID')).toHaveText('pay_e2e_1');
   expect((await demoEnrollments(page)).find((x) => x._id === id)).toMatchObject({
     progress: 64,
