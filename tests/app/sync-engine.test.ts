@@ -12,7 +12,7 @@ import { SYNC_LISTS, SYNC_NEXT_HEADER, SYNC_PAGE, type SyncReply } from '@/share
 import { adminUser, enrollments, users } from '../mocks/fixtures';
 import { server } from '../mocks/server';
 import { setMockLists, syncReplyTo } from '../mocks/sync-api';
-import { deviceCopy, holdStoredList, storedCopy } from '../utils/device-copy';
+import { deviceCopy, holdStoredList, storedCopy, storedGenerations } from '../utils/device-copy';
 import { allowConsoleError } from './setup';
 
 afterEach(async () => {
@@ -267,6 +267,93 @@ describe('the device copy', () => {
     await reload;
     expect(usersOf(qc)).toHaveLength(1);
     expect((await deviceCopy(adminUser._id))!.rows.users).toHaveLength(1);
+  });
+});
+
+describe('Reload Data', () => {
+  /** A full sync of two pages (`first`: the users of the first), then deltas that bring `later` (the server now). */
+  function resyncServer(first: typeof users, later: SyncReply['changes']['users'], secondPage: () => Promise<void>) {
+    const asked: (string | null)[] = [];
+    server.use(
+      http.get('/api/sync', async ({ request }) => {
+        const cursor = new URL(request.url).searchParams.get('cursor');
+        asked.push(cursor);
+        const changes = emptyChanges();
+        if (cursor === null) {
+          changes.users.upserts = first;
+          const progress = { done: first.length, total: first.length + 1 };
+          return HttpResponse.json({ success: true, reset: true, changes, cursor: 'r1', hasMore: true, progress });
+        }
+        if (cursor === 'r1') {
+          await secondPage();
+          return HttpResponse.json({ success: true, reset: false, changes, cursor: 'r2', hasMore: false });
+        }
+        changes.users = later;
+        return HttpResponse.json({ success: true, reset: false, changes, cursor: 'r3', hasMore: false });
+      }),
+    );
+    return asked;
+  }
+
+  it('a full sync that fails half-way leaves the copy as it was, in memory and on the device; it can be asked again', async () => {
+    allowConsoleError();
+    const qc = await start();
+    await syncEngine.ready();
+    await waitFor(async () => expect((await deviceCopy(adminUser._id))?.meta.complete).toBe(true));
+    const shown = usersOf(qc);
+    const stored = await deviceCopy(adminUser._id);
+    const fresh = { ...users[0]!, _id: '40000000-0000-4000-8000-000000000001', name: 'Only After Reload' };
+    let failing = true;
+    const asked = resyncServer([fresh], { upserts: [], deletes: [] }, async () => {
+      if (failing) throw new Error('the connection dropped');
+    });
+    await expect(syncEngine.resync()).rejects.toBeTruthy();
+    // The query cache tried once more, from the page it had: then the attempt ended.
+    expect(asked).toEqual([null, 'r1', 'r1']);
+    expect(syncEngine.getState()).toMatchObject({ reload: 'failed', progress: null });
+    expect(usersOf(qc)).toBe(shown);
+    await waitFor(async () => expect(await storedGenerations(adminUser._id)).toEqual([stored!.meta.gen]));
+    expect(await deviceCopy(adminUser._id)).toEqual(stored);
+    // Later pulls keep the copy current from its own cursor, not from the abandoned full sync's.
+    await syncEngine.pull();
+    expect(asked.at(-1)).toBe(stored!.meta.cursor);
+
+    failing = false;
+    await syncEngine.resync();
+    expect(asked.filter((c) => c === null)).toHaveLength(2); // asked again: a new full sync
+    expect(usersOf(qc)!.map((u) => u.name)).toEqual(['Only After Reload']);
+    expect(syncEngine.getState().reload).toBeNull();
+    expect((await deviceCopy(adminUser._id))!.rows.users.map((u) => u._id)).toEqual([fresh._id]);
+    expect(await storedGenerations(adminUser._id)).toEqual([stored!.meta.gen + 1]);
+  });
+
+  it('a write reply that goes in while it runs is in the new copy from the swap on, never the older row', async () => {
+    const qc = await start();
+    await syncEngine.ready();
+    const renamed = { ...users[0]!, name: 'Renamed During Reload' };
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // The first page brings the user as it was before the write; the server has the write by the time deltas come.
+    const asked = resyncServer(users, { upserts: [renamed], deletes: [] }, () => held);
+    const published: { _id: string; name: string }[][] = [];
+    qc.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.query.queryKey[0] === 'users') published.push(event.query.state.data);
+    });
+    const reload = syncEngine.resync();
+    await waitFor(() => expect(asked).toContain('r1')); // the first page is in the staging copy
+    expect(syncEngine.getState().progress).toEqual({ done: users.length, total: users.length + 1 });
+    syncEngine.applyLocal('users', [renamed]);
+    expect(usersOf(qc)!.find((u) => u._id === renamed._id)!.name).toBe('Renamed During Reload');
+    release();
+    await reload;
+    await syncEngine.pull();
+    expect(published.length).toBeGreaterThanOrEqual(2); // the reply, then the new copy
+    for (const list of published) expect(list.find((u) => u._id === renamed._id)!.name).toBe('Renamed During Reload');
+    await waitFor(async () =>
+      expect((await deviceCopy(adminUser._id))!.rows.users.find((u) => u._id === renamed._id)).toMatchObject({
+        name: 'Renamed During Reload',
+      }),
+    );
   });
 });
 

@@ -79,3 +79,19 @@ export function holdPulls() {
   );
   return release;
 }
+
+/** The generations of every chunk stored for `adminId` (one while no resync is under way or left over). */
+export async function storedGenerations(adminId: string): Promise<number[]> {
+  const open = indexedDB.open(`coursedesk-device-${adminId}`);
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error);
+  });
+  const keys = db.transaction('chunks').objectStore('chunks').getAllKeys();
+  const all = await new Promise<IDBValidKey[]>((resolve, reject) => {
+    keys.onsuccess = () => resolve(keys.result);
+    keys.onerror = () => reject(keys.error);
+  });
+  db.close();
+  return [...new Set(all.map((k) => (k as [number])[0]))].sort();
+}

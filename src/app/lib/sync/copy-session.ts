@@ -1,13 +1,14 @@
 import type { SyncReply } from '@/shared/schemas/sync';
-import { SYNC_LISTS, SYNC_ORDER, SYNC_SCHEMA, type SyncList } from '@/shared/sync-lists';
+import { SYNC_LISTS, SYNC_SCHEMA, type SyncList } from '@/shared/sync-lists';
 import { CopyWriter, type Dirty, type Lists } from './copy-writer';
 import { Arrivals, DECODE_ORDER, decodeList, nextToDecode } from './device-load';
 import { DeviceStore, type DeviceMeta } from './device-store';
 import { Interner } from './interning';
 import { CHUNK_FORMAT, LIST_CODECS, type SyncRows } from './list-codecs';
-import { SyncedList } from './synced-list';
+import { newLists, StagingCopy } from './staging-copy';
 import { deferred, nextTask } from './tasks';
 import { WriteMarks } from './write-marks';
+import type { SyncedList } from './synced-list';
 import type { QueryClient } from '@tanstack/react-query';
 
 /**
@@ -20,8 +21,6 @@ export const SYNC_QUERY_KEY = ['sync'] as const;
 /** Rows interned per task when a page brings thousands. */
 const INTERN_ROWS_PER_TASK = 500;
 
-const newLists = (): Lists =>
-  Object.fromEntries(SYNC_LISTS.map((l) => [l, new SyncedList(SYNC_ORDER[l])])) as unknown as Lists;
 const freshMeta = (gen = 1): DeviceMeta => ({ format: FORMAT, gen, cursor: null, complete: false, syncedAt: 0 });
 
 export interface SyncState {
@@ -32,6 +31,11 @@ export interface SyncState {
    * record missing from the device copy may only be newer than it, so a screen waits before calling it gone.
    */
   caughtUp: boolean;
+  /**
+   * Reload Data asked for in this tab: its full sync is under way (the copy on screen stays until it is whole), or
+   * it failed half-way (the copy stayed as it was) and may be asked for again.
+   */
+  reload: 'running' | 'failed' | null;
 }
 
 /** How a page is applied: which rows it may set, and the cursor to store once it is in. */
@@ -42,6 +46,8 @@ export interface PageApply {
   commit: (skipped: string[]) => void;
   /** A full sync with a whole copy on screen goes into a staging copy (only the leader stages). */
   stage: boolean;
+  /** The tick of the page's request (a staging copy tells which write replies it may predate). */
+  seq?: number;
   /** Called in the task a finished staging copy becomes the copy. */
   swapped?: () => void;
 }
@@ -51,7 +57,7 @@ export class CopySession {
   live: Lists = newLists();
   meta: DeviceMeta = freshMeta();
   /** A full resync under way while the live copy stays on screen: it replaces the live copy when whole. */
-  staging: { lists: Lists; gen: number; cursor: string | null } | null = null;
+  staging: StagingCopy | null = null;
   readonly copy = new CopyWriter(
     this.interner,
     () => this.alive,
@@ -183,7 +189,13 @@ export class CopySession {
     const gen = staging?.gen ?? this.meta.gen;
     const wasComplete = this.meta.complete;
     const now = Date.now();
-    const dirty = await this.applyChanges(target, reply, staging ? () => true : how.fresh, (skipped) => {
+    const fresh = staging
+      ? (id: string) => {
+          staging.noteStaged(id, how.seq ?? 0);
+          return true;
+        }
+      : how.fresh;
+    const dirty = await this.applyChanges(target, reply, fresh, (skipped) => {
       if (staging) staging.cursor = reply.cursor;
       else
         this.meta = {
@@ -198,6 +210,7 @@ export class CopySession {
       if (reply.hasMore)
         return this.copy.persist({ put: (await this.copy.encodeInSlices(target, gen, dirty)).put, delete: [] });
       // The resync is whole: it becomes the copy, in one transaction with the old copy's removal.
+      staging.carryWrites(dirty);
       this.live = staging.lists;
       this.staging = null;
       this.meta = { format: FORMAT, gen, cursor: how.stored(), complete: true, syncedAt: now };
@@ -225,7 +238,7 @@ export class CopySession {
    */
   private beginReset(stage: boolean) {
     if (this.meta.complete && stage) {
-      this.staging = { lists: newLists(), gen: this.meta.gen + 1, cursor: null };
+      this.staging = new StagingCopy(this.meta.gen + 1, this.interner);
       return;
     }
     this.live = newLists();
@@ -267,6 +280,18 @@ export class CopySession {
     }
     commit(skipped);
     return dirty;
+  }
+
+  /**
+   * A full resync that failed half-way: the live copy stays as it is, on screen and stored (the new generation's
+   * chunks are dropped).
+   */
+  abandonStaging() {
+    const staging = this.staging;
+    if (!staging) return;
+    this.staging = null;
+    staging.abandon();
+    void this.copy.persist({ put: [], delete: [], dropGen: staging.gen });
   }
 
   /** Rows into the live copy (a write's reply, or one relayed): memory and screens at once, the device after. */

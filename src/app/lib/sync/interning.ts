@@ -57,6 +57,13 @@ export class Interner {
   userParts(id: string): UserParts | undefined {
     return this.users.get(id);
   }
+  /** The users held now (a copy of the map), and the same given back: a staging copy abandoned half-way. */
+  usersHeld() {
+    return new Map(this.users);
+  }
+  restoreUsers(users: Map<string, UserParts>) {
+    this.users = users;
+  }
 
   /** The enrollments' embedded user (a subset of the user row), one object per user. */
   populatedUser(id: string): PopulatedUser | undefined {

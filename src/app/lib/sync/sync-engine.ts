@@ -19,7 +19,7 @@ export { PATCH_ROWS_PER_TASK, POLL_MS } from './sync-session';
 // ---- The one engine of this tab: started at login (or with a stored session), stopped at logout. ----
 
 let session: SyncSession | null = null;
-const START: SyncState = { progress: null, caughtUp: false };
+const START: SyncState = { progress: null, caughtUp: false, reload: null };
 let state = START;
 const listeners = new Set<() => void>();
 const setState = (next: Partial<SyncState>) => {

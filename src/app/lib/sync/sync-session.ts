@@ -145,26 +145,29 @@ export class SyncSession extends CopySession {
 
   /** Through the query cache, so a failed pull is reported like every failed read (lib/query-client.ts). */
   private async fetchPull() {
+    // Reload Data's full sync: its retries (the query cache's) go on with the staging copy it began.
+    const reset = this.forceReset;
+    this.forceReset = false;
     try {
       await this.qc.fetchQuery({
         queryKey: SYNC_QUERY_KEY,
         queryFn: async ({ signal }) => {
-          const reset = this.takeReset();
           // A follower's pull is the leader's; if this tab leads by the time it would be answered, it pulls.
           if (!this.lead.leading && (await this.relay.ask(reset)) !== 'lead') return { syncedAt: this.meta.syncedAt };
-          return this.pullNow(signal, reset);
+          return this.pullNow(signal, reset && !this.staging);
         },
         staleTime: 0,
       });
+    } catch (err) {
+      // A full resync that failed half-way leaves the copy as it was; Reload Data can be asked for again.
+      if (this.staging) {
+        this.abandonStaging();
+        this.showProgress(null);
+      }
+      throw err;
     } finally {
       this.setState({ caughtUp: true });
     }
-  }
-
-  private takeReset() {
-    const reset = this.forceReset;
-    this.forceReset = false;
-    return reset;
   }
 
   /** The leader's pull: pages until the server has nothing more, each applied, stored and told to the tabs. */
@@ -183,8 +186,10 @@ export class SyncSession extends CopySession {
   }
 
   private async applyPulled(reply: SyncReply, seq: number, start: number) {
+    const staged = reply.reset ? this.meta.complete : this.staging !== null;
     await this.applyPage(reply, {
       stage: true,
+      seq,
       fresh: (id) => (this.touched.get(id) ?? 0) <= seq,
       stored: () => this.marks.advance(reply.cursor, start),
       commit: (skipped) => {
@@ -194,7 +199,15 @@ export class SyncSession extends CopySession {
       swapped: () => this.relay.post(this.wholeCopy(null)),
     });
     for (const [id, at] of this.touched) if (at <= seq) this.touched.delete(id);
-    this.setState({ progress: reply.hasMore && reply.progress ? reply.progress : null });
+    const progress = reply.hasMore && reply.progress ? reply.progress : null;
+    if (staged) this.showProgress(progress);
+    else this.setState({ progress });
+  }
+
+  /** A staging copy's progress: its pages are not told to the other tabs, so its progress is. */
+  private showProgress(progress: SyncState['progress']) {
+    this.setState({ progress });
+    this.relay.post({ t: 'progress', progress });
   }
 
   /** The whole copy, for the other tabs (after a resync) or for one that joined (`to`). */
@@ -226,7 +239,8 @@ export class SyncSession extends CopySession {
     others: readonly Mark[] = [],
     echo: string | null = null,
   ) {
-    this.holdFor([...upserts.map((r) => r._id), ...deletes], others);
+    const tick = this.holdFor([...upserts.map((r) => r._id), ...deletes], others);
+    this.staging?.noteWritten(list, upserts, deletes, tick);
     this.putIn(list, upserts, deletes);
     this.tellApplied(list, upserts, deletes, echo);
   }
@@ -238,6 +252,7 @@ export class SyncSession extends CopySession {
     this.meta = { ...this.meta, cursor };
     void this.copy.persist({ put: [], delete: [], meta: this.meta });
     for (const id of ids) this.touched.set(id, tick);
+    return tick;
   }
 
   private tellApplied(list: SyncList, upserts: readonly unknown[], deletes: readonly string[], echo: string | null) {
@@ -267,11 +282,8 @@ export class SyncSession extends CopySession {
     if (!this.isDecoded(list)) return this.background();
     const leading = this.lead.leading;
     const mark = this.marks.oldest();
-    if (leading)
-      this.holdFor(
-        held.map((r) => r._id),
-        [],
-      );
+    const ids = held.map((r) => r._id);
+    const tick = leading ? this.holdFor(ids, []) : 0;
     const codec = LIST_CODECS[list];
     const current = this.live[list] as SyncedList<SyncRows[L]>;
     const stamp = (r: unknown) => (r as { updatedAt?: string }).updatedAt ?? '';
@@ -291,6 +303,7 @@ export class SyncSession extends CopySession {
       all.push(...kept);
     }
     this.copy.storeLocal(list, changed);
+    if (leading) this.staging?.noteWritten(list, all, [], tick);
     // The screens render in a task of their own.
     await nextTask();
     if (!this.alive) return;
@@ -303,8 +316,20 @@ export class SyncSession extends CopySession {
   /** Reload Data: a full sync from the server, the current copy on screen until it is whole. */
   async resync() {
     await this.loaded;
+    this.setState({ reload: 'running' });
+    try {
+      await this.pullAll();
+      this.setState({ reload: null });
+    } catch (err) {
+      this.setState({ reload: 'failed' });
+      throw err;
+    }
+  }
+
+  /** A full sync into a staging copy (this tab's Reload Data, or another tab's that asked this leader). */
+  pullAll() {
     this.forceReset = true;
-    await this.pull();
+    return this.pull();
   }
 
   stop() {

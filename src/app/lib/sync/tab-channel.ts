@@ -20,6 +20,8 @@ export type TabMessage =
       pos: number;
       echo: string | null;
     }
+  /** The progress of the leader's full resync (Reload Data), whose pages it tells only once whole (`swap`). */
+  | { t: 'progress'; progress: { done: number; total: number } | null }
   /** A follower's write reply, for the leader to put in; `mark`: where the follower's copy stood at the write. */
   | { t: 'local'; id: string; list: SyncList; upserts: unknown[]; deletes: string[]; mark: Mark }
   /** A follower asks the leader to pull (or to resync: Reload Data). */

@@ -73,7 +73,7 @@ export class TabRelay {
       if (m.t === 'join') this.post(this.s.wholeCopy(m.id));
       if (m.t === 'local') this.s.putReply(m.list, m.upserts as never[], m.deletes, [m.mark], m.id);
       if (m.t === 'pull')
-        void (m.resync ? this.s.resync() : this.s.pull()).then(
+        void (m.resync ? this.s.pullAll() : this.s.pull()).then(
           () => this.post({ t: 'pulled', id: m.id, error: null }),
           (err: unknown) => this.post({ t: 'pulled', id: m.id, error: pullError(err) }),
         );
@@ -89,6 +89,7 @@ export class TabRelay {
       });
       this.s.setState({ progress: m.reply.hasMore && m.reply.progress ? m.reply.progress : null });
     }
+    if (m.t === 'progress') this.s.setState({ progress: m.progress });
     if (m.t === 'swap' && (m.to === null || m.to === this.joining)) {
       this.joining = null;
       await this.s.replaceAll(m.lists, m.meta);
