@@ -560,7 +560,8 @@ export const API_OPERATIONS: ApiOperation[] = [
     tag: 'Sync',
     summary:
       "The PWA's delta pull: rows changed and ids deleted since `cursor` " +
-      '(none: a full sync in pages of `limit` rows). See docs/sync.md',
+      '(none: a full sync in pages of `limit` rows, the `first` list before the others, with `progress` per list ' +
+      "and, on its first page, the dashboard's figures in `summary`). See docs/sync.md",
     query: syncQuery,
     status: 200,
     reply: syncReplySchema,

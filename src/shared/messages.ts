@@ -343,6 +343,7 @@ export const MESSAGES = {
   sync: {
     badCursor: 'The sync cursor is not valid. Pull again without a cursor to start a full sync.',
     badLimit: 'The page size (limit) must be a whole number from 1 to 5000.',
+    badFirst: 'The list to send first (first) must be one of users, courses, batches, services, enrollments, activity.',
     loading: 'Loading your data…',
     reloading: 'Reloading data…',
     progress: (done: number, total: number) =>

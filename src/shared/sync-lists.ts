@@ -3,9 +3,9 @@
 /**
  * The PWA's delta sync (docs/sync.md). Bump SYNC_SCHEMA whenever a row's wire shape or the cursor changes:
  * every cursor issued before then starts a full sync. 4: the activity list is a window of the log (devices
- * holding older entries drop them in that full sync).
+ * holding older entries drop them in that full sync). 5: a full sync's cursor holds a position per list (`first`).
  */
-export const SYNC_SCHEMA = 4;
+export const SYNC_SCHEMA = 5;
 
 /** The lists, in the order a full sync sends them (small and referenced ones first). */
 export const SYNC_LISTS = ['users', 'courses', 'batches', 'services', 'enrollments', 'activity'] as const;

@@ -1,105 +1,19 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { rows, type Db } from '@/server/db/client';
 import {
   encodeSyncCursor,
   SYNC_LISTS,
-  SYNC_ORDER,
   SYNC_SCHEMA,
   type DeltaCursor,
-  type ResetCursor,
   type SyncCursor,
   type SyncList,
 } from '@/shared/schemas';
-import { activityJsonSql } from './activity-repo';
-import { inWindow, type WindowStart } from './activity-window-repo';
-import { batchJsonSql } from './batches-repo';
-import { courseJsonSql } from './courses-repo';
-import { enrollmentJsonSql } from './enrollments-repo';
-import { serviceJsonSql } from './services-repo';
-import { userJsonSql } from './users-repo';
+import { fullSyncPage } from './sync-full-repo';
+import { emptyChanges, readState, SOURCES, synced, type SyncPage, type SyncState } from './sync-sources';
 
-/**
- * Each list's rows in the wire shape of its GET list route (the same JSON builders), by id, and its table's
- * created_at (the screens' order, SYNC_ORDER, is created_at then id).
- * A batch counts its own enrollments through the batch index, rather than grouping the whole table.
- */
-const SOURCES: Record<SyncList, { json: SQL; from: SQL; id: SQL; createdAt: SQL }> = {
-  users: { json: userJsonSql('u'), from: sql`users u`, id: sql`u.id`, createdAt: sql`u.created_at` },
-  courses: { json: courseJsonSql, from: sql`courses c`, id: sql`c.id`, createdAt: sql`c.created_at` },
-  batches: {
-    json: batchJsonSql,
-    from: sql`batches b left join lateral (
-      select count(*)::int as n from enrollments x where x.batch_id = b.id
-    ) c on true`,
-    id: sql`b.id`,
-    createdAt: sql`b.created_at`,
-  },
-  services: {
-    json: serviceJsonSql,
-    from: sql`service_purchases p left join users u on u.id = p.user_id`,
-    id: sql`p.id`,
-    createdAt: sql`p.created_at`,
-  },
-  enrollments: {
-    json: enrollmentJsonSql,
-    from: sql`enrollments e left join users u on u.id = e.user_id`,
-    id: sql`e.id`,
-    createdAt: sql`e.created_at`,
-  },
-  activity: { json: activityJsonSql, from: sql`activity a`, id: sql`a.id`, createdAt: sql`a.created_at` },
-};
-
-interface SyncState {
-  version: number;
-  prunedBelow: number;
-  epoch: string;
-  /** The activity window's start (src/server/sync/activity-window.ts): older entries are not synced. */
-  activityFrom: WindowStart;
-}
-
-/** Rows of `list` the sync carries: all but activity entries outside the window. */
-const synced = (list: SyncList, state: SyncState) => (list === 'activity' ? inWindow(state.activityFrom) : sql`true`);
-
-interface ListPart {
-  /** JSON texts of rows, passed through unparsed. */
-  upserts: string[];
-  deletes: string[];
-}
-
-export interface SyncPage {
-  reset: boolean;
-  changes: Record<SyncList, ListPart>;
-  cursor: SyncCursor;
-  hasMore: boolean;
-  progress?: { done: number; total: number };
-}
+export type { SyncPage } from './sync-sources';
 
 const READ_SNAPSHOT = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const;
-
-const emptyChanges = (): Record<SyncList, ListPart> =>
-  Object.fromEntries(SYNC_LISTS.map((l) => [l, { upserts: [], deletes: [] }])) as unknown as Record<SyncList, ListPart>;
-
-async function readState(db: Db): Promise<SyncState> {
-  const [row] = await rows<{
-    version: string | number;
-    pruned_below: string | number;
-    epoch: string;
-    from_micros: string | null;
-    from_id: string | null;
-  }>(
-    db,
-    sql`select version, pruned_below, epoch::text as epoch, activity_from_id::text as from_id,
-          (extract(epoch from activity_from) * 1000000)::bigint::text as from_micros
-        from sync_state where id = 1`,
-  );
-  if (!row) throw new Error('sync_state has no row: migration 0003 did not run.');
-  return {
-    version: Number(row.version),
-    prunedBelow: Number(row.pruned_below),
-    epoch: row.epoch,
-    activityFrom: row.from_micros && row.from_id ? { micros: row.from_micros, id: row.from_id } : null,
-  };
-}
 
 /** Ids as one text parameter: the same on both drivers, whatever their support for array parameters. */
 const idArray = (ids: string[]) => sql`string_to_array(${ids.join(',')}, ',')::uuid[]`;
@@ -127,15 +41,15 @@ function deltaUsable(cursor: DeltaCursor, state: SyncState): boolean {
  * change up to V is visible (versions are handed out in commit order) and none above it, so a change
  * committed meanwhile comes in the next pull, never in neither and never twice.
  */
-export function pullSync(db: Db, cursor: SyncCursor | null, limit: number): Promise<SyncPage> {
+export function pullSync(db: Db, cursor: SyncCursor | null, limit: number, first?: SyncList): Promise<SyncPage> {
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const state = await readState(t);
     if (cursor && 'r' in cursor) {
       const usable = cursor.e === state.epoch && cursor.r.v >= state.prunedBelow && cursor.r.v <= state.version;
-      return resetPage(t, state, usable ? cursor.r : null, limit);
+      return fullSyncPage(t, state, usable ? cursor.r : null, limit, first);
     }
-    if (!cursor || !deltaUsable(cursor, state)) return resetPage(t, state, null, limit);
+    if (!cursor || !deltaUsable(cursor, state)) return fullSyncPage(t, state, null, limit, first);
     return deltaPage(t, state, cursor, limit);
   }, READ_SNAPSHOT);
 }
@@ -186,106 +100,6 @@ async function deltaPage(db: Db, state: SyncState, cursor: DeltaCursor, limit: n
   return { reset: false, changes, cursor: next, hasMore };
 }
 
-/** The table whose rows each list carries. */
-const TABLES: Record<SyncList, string> = {
-  users: 'users',
-  courses: 'courses',
-  batches: 'batches',
-  services: 'service_purchases',
-  enrollments: 'enrollments',
-  activity: 'activity',
-};
-
-async function countAll(db: Db, state: SyncState): Promise<number> {
-  const counts = SYNC_LISTS.map((l) => sql`(select count(*) from ${sql.raw(TABLES[l])} a where ${synced(l, state)})`);
-  const [row] = await rows<{ n: string | number }>(db, sql`select ${sql.join(counts, sql` + `)} as n`);
-  return Number(row?.n ?? 0);
-}
-
-/**
- * One page of a list in its screen order (SYNC_ORDER), after the row `after`: keyset paging on the
- * (created_at, id) indexes, so each page costs the same wherever it starts.
- */
-function listPage(db: Db, state: SyncState, list: SyncList, after: [number, string] | null, limit: number) {
-  const { json, from, id, createdAt } = SOURCES[list];
-  const newest = SYNC_ORDER[list] === 'newestFirst';
-  const position = after
-    ? sql`(${createdAt}, ${id}) ${newest ? sql`<` : sql`>`}
-        (timestamptz 'epoch' + ${after[0]} * interval '1 microsecond', ${after[1]}::uuid)`
-    : sql`true`;
-  // As the indexes are (created_at desc nulls last, id desc nulls last): another nulls order would sort every page.
-  const direction = newest ? sql`desc nulls last` : sql`asc`;
-  return rows<{ id: string; json: string; at: string }>(
-    db,
-    sql`select ${id}::text as id, ${json}::text as json,
-          (extract(epoch from ${createdAt}) * 1000000)::bigint::text as at
-        from ${from} where ${position} and ${synced(list, state)}
-        order by ${createdAt} ${direction}, ${id} ${direction} limit ${limit}`,
-  );
-}
-
-/**
- * A page of a full sync: the lists one after another, each in its screen order, filling up to `limit` rows.
- * `position` null starts one (reset: true) at the current version V0. The last page's cursor is a delta
- * cursor at V0, so whatever changed during the full sync comes next (a row may come again, newer).
- */
-async function resetPage(
-  db: Db,
-  state: SyncState,
-  position: ResetCursor['r'] | null,
-  limit: number,
-): Promise<SyncPage> {
-  const start = position ?? {
-    v: state.version,
-    list: SYNC_LISTS[0],
-    after: null,
-    done: 0,
-    total: await countAll(db, state),
-  };
-  const changes = emptyChanges();
-  let room = limit;
-  let done = start.done;
-  let after = start.after;
-  for (let i = SYNC_LISTS.indexOf(start.list); i < SYNC_LISTS.length; i++) {
-    const list = SYNC_LISTS[i]!;
-    const page = await listPage(db, state, list, after, room);
-    changes[list].upserts = page.map((r) => r.json);
-    done += page.length;
-    room -= page.length;
-    if (room === 0) {
-      // Full: resume after the last row sent (an empty next page moves on to the next list).
-      const last = page.at(-1);
-      const cursor: ResetCursor = {
-        s: SYNC_SCHEMA,
-        e: state.epoch,
-        r: {
-          v: start.v,
-          list,
-          after: last ? [Number(last.at), last.id] : after,
-          done,
-          total: Math.max(start.total, done),
-        },
-      };
-      return {
-        reset: position === null,
-        changes,
-        cursor,
-        hasMore: true,
-        progress: { done, total: Math.max(start.total, done) },
-      };
-    }
-    after = null;
-  }
-  return {
-    reset: position === null,
-    changes,
-    cursor: { s: SYNC_SCHEMA, e: state.epoch, v: start.v },
-    // Changes made since the full sync began come in the next (delta) pull.
-    hasMore: state.version > start.v,
-    progress: { done, total: Math.max(start.total, done) },
-  };
-}
-
 const NON_ASCII = /[\u0080-\uffff]/g;
 const asciiOnly = (json: string) =>
   json.replace(NON_ASCII, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
@@ -306,6 +120,7 @@ export function syncReplyBody(page: SyncPage): Buffer {
     `{"success":true,"reset":${page.reset},"changes":{${lists.join(',')}},` +
     `"cursor":${JSON.stringify(encodeSyncCursor(page.cursor))},"hasMore":${page.hasMore}` +
     (page.progress ? `,"progress":${JSON.stringify(page.progress)}` : '') +
+    (page.summary ? `,"summary":${asciiOnly(JSON.stringify(page.summary))}` : '') +
     '}';
   return Buffer.from(text, 'latin1');
 }

@@ -27,7 +27,7 @@ export function syncRoutes(app: FastifyInstance, database: Database, heartbeatMs
       // A cursor of another sync schema starts a full sync, as no cursor does.
       if (decoded.kind === 'ok') cursor = decoded.cursor;
     }
-    const page = await pullSync(db, cursor, query.limit ?? SYNC_PAGE.default);
+    const page = await pullSync(db, cursor, query.limit ?? SYNC_PAGE.default, query.first);
     // The next page's cursor ahead of the body: the client asks for that page while it reads this one.
     if (page.hasMore) reply.header(SYNC_NEXT_HEADER, encodeSyncCursor(page.cursor));
     return sendJsonCompressed(request, reply, syncReplyBody(page));

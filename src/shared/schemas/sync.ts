@@ -21,6 +21,35 @@ const syncChangesSchema = z.object({
   activity: listChanges(activitySchema),
 });
 
+const count = z.number().int().min(0);
+const listProgress = z.object({ done: count, total: count });
+
+/** Rows sent so far and in all, of each list (every list present), on the pages of a full sync. */
+export const syncListsProgressSchema = z.object({
+  users: listProgress,
+  courses: listProgress,
+  batches: listProgress,
+  services: listProgress,
+  enrollments: listProgress,
+  activity: listProgress,
+});
+
+/**
+ * The dashboard's figures at the snapshot of a full sync's first page, exactly as `computeStats` counts them
+ * over the whole lists, so a new device's dashboard is right before its lists are whole.
+ */
+export const syncSummarySchema = z.object({
+  users: count,
+  verifiedUsers: count,
+  courses: count,
+  activeBatches: count,
+  pendingEnrollments: count,
+  pendingServices: count,
+  /** Approved enrollments plus verified purchases per currency (null counts as USD), in cents, CURRENCIES order. */
+  revenue: z.array(z.object({ currency: z.string(), amount: z.number() })),
+});
+export type SyncSummary = z.infer<typeof syncSummarySchema>;
+
 /** The reply of GET /api/sync. */
 export const syncReplySchema = z.object({
   success: z.literal(true),
@@ -31,10 +60,17 @@ export const syncReplySchema = z.object({
   cursor: z.string(),
   /** True: pull again at once with the new cursor. */
   hasMore: z.boolean(),
-  /** Rows sent so far and in all, on the pages of a full sync only. */
-  progress: z.object({ done: z.number().int(), total: z.number().int() }).optional(),
+  /**
+   * Rows sent so far and in all, on the pages of a full sync only; `lists` per list. The server always sends
+   * `lists` (`SyncProgress`); a client reads a reply without it too.
+   */
+  progress: z.object({ done: count, total: count, lists: syncListsProgressSchema.optional() }).optional(),
+  /** On the first page of a full sync (`reset: true`) only: the dashboard's figures at its snapshot. */
+  summary: syncSummarySchema.optional(),
 });
 export type SyncReply = z.infer<typeof syncReplySchema>;
+/** A full-sync page's progress as the server sends it: every list's counts. */
+export type SyncProgress = { done: number; total: number; lists: z.infer<typeof syncListsProgressSchema> };
 
 const CURSOR_MAX = 1000;
 
@@ -47,6 +83,8 @@ export const syncQuery = z.object({
     )
     .pipe(z.number().min(1, MESSAGES.sync.badLimit).max(SYNC_PAGE.max, MESSAGES.sync.badLimit))
     .optional(),
+  /** A full sync's pages bring this list until it is whole, then the others in SYNC_LISTS order. */
+  first: z.enum(SYNC_LISTS, { message: MESSAGES.sync.badFirst }).optional(),
 });
 
 // ---- The cursor: opaque to clients, base64url of a small JSON that only the server reads. ----
@@ -67,19 +105,22 @@ const deltaCursor = z.strictObject({
   at: z.tuple([listName, rowId]).optional(),
 });
 
+const micros = z.number().int().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER);
+
 /**
- * A full sync under way: started at version v, sent `done` of `total` rows, next is `list` after the row
- * `after` in its SYNC_ORDER (its created_at in microseconds since 1970, and its id).
+ * One list's place in a full sync: [rows sent, rows it held when the sync began, where it stands]: null, not
+ * begun; [created_at in microseconds since 1970, id], next comes the row after that one in its SYNC_ORDER;
+ * 'end', whole.
  */
+const listPosition = z.tuple([count, count, z.union([z.null(), z.tuple([micros, rowId]), z.literal('end')])]);
+
+/** A full sync under way: started at version v; `l`, each list's position, in SYNC_LISTS order. */
 const resetCursor = z.strictObject({
   s: z.literal(SYNC_SCHEMA),
   e: z.guid(),
   r: z.strictObject({
     v: version,
-    list: listName,
-    after: z.tuple([z.number().int().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER), rowId]).nullable(),
-    done: z.number().int().min(0),
-    total: z.number().int().min(0),
+    l: z.tuple([listPosition, listPosition, listPosition, listPosition, listPosition, listPosition]),
   }),
 });
 
@@ -87,6 +128,7 @@ export const syncCursorSchema = z.union([deltaCursor, resetCursor]);
 export type SyncCursor = z.infer<typeof syncCursorSchema>;
 export type DeltaCursor = z.infer<typeof deltaCursor>;
 export type ResetCursor = z.infer<typeof resetCursor>;
+export type ListPosition = z.infer<typeof listPosition>;
 
 export function encodeSyncCursor(cursor: SyncCursor): string {
   return btoa(JSON.stringify(cursor)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
