@@ -41,10 +41,13 @@ export async function loginToRows(
   who: { email: string; password: string },
   target: string,
   timeout = 30_000,
+  /** Run just before the click (e.g. `armLongTasks`, to count the tasks of the first sync only). */
+  beforeClick?: () => Promise<unknown>,
 ) {
   await page.goto(`${base}/login?redirect=${encodeURIComponent(target)}`);
   await page.getByPlaceholder('Enter your email').fill(who.email);
   await page.getByPlaceholder('Enter your password').fill(who.password);
+  await beforeClick?.();
   const t0 = Date.now();
   await page.getByRole('button', { name: 'Login' }).click();
   await page.locator(ROW).first().waitFor({ timeout });
