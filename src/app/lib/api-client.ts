@@ -67,18 +67,23 @@ export const watchWrites = (watcher: typeof writeWatcher) => void (writeWatcher 
 export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
   const answered = request.method && request.method !== 'GET' ? writeWatcher?.() : undefined;
   try {
-    return await fetchApi<T>(path, request);
+    return await apiFetchAs<T>(localStorage.getItem(STORAGE_KEYS.authToken), path, request);
   } finally {
     answered?.();
   }
 }
 
-async function fetchApi<T>(
+/**
+ * The same client with the session's token given: where there is no localStorage (the sync's page worker, which
+ * gets the token in a message, never in a URL). Only reads go this way: writes go through `apiFetch`, which marks
+ * them for the sync.
+ */
+export async function apiFetchAs<T>(
+  token: string | null,
   path: string,
   { method = 'GET', body, upload, signal, timeoutMs = 30_000, fallbackMessage, onHeaders }: ApiRequest,
 ): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  const token = localStorage.getItem(STORAGE_KEYS.authToken);
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (upload) headers['content-type'] = upload.contentType;

@@ -1,12 +1,12 @@
-import type { SyncReply } from '@/shared/schemas/sync';
 import { SYNC_LISTS, SYNC_SCHEMA, type SyncList } from '@/shared/sync-lists';
 import { CopyWriter, type Dirty, type Lists } from './copy-writer';
 import { Arrivals, DECODE_ORDER, decodeList, nextToDecode } from './device-load';
 import { DeviceStore, type DeviceMeta } from './device-store';
 import { Interner } from './interning';
 import { CHUNK_FORMAT, LIST_CODECS, type SyncRows } from './list-codecs';
+import { internLists, unpackPage, type PackedPage } from './page-packing';
 import { newLists, StagingCopy } from './staging-copy';
-import { deferred, nextTask } from './tasks';
+import { deferred } from './tasks';
 import { WriteMarks } from './write-marks';
 import type { SyncedList } from './synced-list';
 import type { QueryClient } from '@tanstack/react-query';
@@ -18,8 +18,6 @@ import type { QueryClient } from '@tanstack/react-query';
 
 export const FORMAT = `${CHUNK_FORMAT}:${SYNC_SCHEMA}`;
 export const SYNC_QUERY_KEY = ['sync'] as const;
-/** Rows interned per task when a page brings thousands. */
-const INTERN_ROWS_PER_TASK = 500;
 
 const freshMeta = (gen = 1): DeviceMeta => ({ format: FORMAT, gen, cursor: null, complete: false, syncedAt: 0 });
 
@@ -182,7 +180,10 @@ export class CopySession {
   }
 
   /** One page into the copy (or the staging copy), stored with its cursor in one transaction, then shown. */
-  async applyPage(reply: SyncReply, how: PageApply) {
+  async applyPage(reply: PackedPage, how: PageApply) {
+    // Read a slice per task before anything changes: a reset below must not leave the copy empty meanwhile.
+    const rows = await unpackPage(reply, this.interner, () => this.alive);
+    if (!rows) return;
     if (reply.reset) this.beginReset(how.stage);
     const staging = this.staging;
     const target = staging?.lists ?? this.live;
@@ -195,7 +196,8 @@ export class CopySession {
           return true;
         }
       : how.fresh;
-    const dirty = await this.applyChanges(target, reply, fresh, (skipped) => {
+    const deletes = (list: SyncList) => reply.lists[list].deletes;
+    const dirty = this.applyChanges(target, rows, deletes, fresh, (skipped) => {
       if (staging) staging.cursor = reply.cursor;
       else
         this.meta = {
@@ -246,31 +248,22 @@ export class CopySession {
   }
 
   /**
-   * The changes into `lists`: rows interned a slice per task (a bulk write's thousands), then checked and applied
-   * in one task, so that a write reply applied meanwhile counts, and every tab sees this page at one point.
+   * The changes into `lists`, their rows already read (a slice per task): checked and applied in one task, so that
+   * a write reply applied meanwhile counts, and every tab sees this page at one point.
    */
-  private async applyChanges(
+  private applyChanges(
     lists: Lists,
-    reply: SyncReply,
+    upserts: Map<SyncList, SyncRows[SyncList][]>,
+    deletes: (list: SyncList) => readonly string[],
     fresh: (id: string) => boolean,
     commit: (s: string[]) => void,
   ) {
-    const interned = new Map<SyncList, SyncRows[SyncList][]>();
-    let n = 0;
-    for (const list of SYNC_LISTS) {
-      const rows: SyncRows[SyncList][] = [];
-      for (const r of reply.changes[list].upserts) {
-        if (++n % INTERN_ROWS_PER_TASK === 0) await nextTask();
-        rows.push(LIST_CODECS[list].intern(r as never, this.interner));
-      }
-      interned.set(list, rows);
-    }
     const dirty: Dirty = new Map();
     const skipped: string[] = [];
     const keep = (id: string) => fresh(id) || (skipped.push(id), false);
     for (const list of SYNC_LISTS) {
-      const rows = interned.get(list)!.filter((r) => keep(r._id));
-      const gone = reply.changes[list].deletes.filter(keep);
+      const rows = upserts.get(list)!.filter((r) => keep(r._id));
+      const gone = deletes(list).filter(keep);
       if (rows.length === 0 && gone.length === 0) continue;
       if (list === 'users') {
         for (const u of rows as SyncRows['users'][]) this.interner.setUser(u);
@@ -309,17 +302,11 @@ export class CopySession {
   async replaceAll(all: Record<SyncList, unknown[]>, meta: DeviceMeta) {
     const lists = newLists();
     this.interner.clear(); // it holds the users of the users list: the new one's
-    const changes = Object.fromEntries(SYNC_LISTS.map((l) => [l, { upserts: all[l], deletes: [] }]));
-    const reply = {
-      success: true,
-      reset: true,
-      changes,
-      cursor: meta.cursor ?? '',
-      hasMore: false,
-    } as unknown as SyncReply;
-    await this.applyChanges(
+    const rows = await internLists(all, this.interner);
+    this.applyChanges(
       lists,
-      reply,
+      rows,
+      () => [],
       () => true,
       () => {
         this.live = lists;

@@ -1,7 +1,6 @@
-import { apiFetch, ApiError } from '@/app/lib/api-client';
-import { MESSAGES } from '@/shared/messages';
-import type { SyncReply } from '@/shared/schemas/sync';
-import { SYNC_LISTS, SYNC_NEXT_HEADER, SYNC_PAGE } from '@/shared/sync-lists';
+import { SYNC_PAGE } from '@/shared/sync-lists';
+import { fetchPackedPage } from './page-source';
+import type { PackedPage } from './page-packing';
 
 /** Paging a pull: pages asked for ahead, applied one after another in order (docs/sync.md, "Client loop"). */
 
@@ -29,17 +28,6 @@ export function nextFirstSyncRows(rows: number, ms: number): number {
   return rows;
 }
 
-/** The rows of the lists a reply touches, read loosely: a reply that is not the API's is refused whole. */
-function checkReply(reply: unknown): SyncReply {
-  const r = reply as Partial<SyncReply> | null;
-  const listsOk =
-    r?.changes &&
-    SYNC_LISTS.every((l) => Array.isArray(r.changes![l]?.upserts) && Array.isArray(r.changes![l].deletes));
-  if (r?.success !== true || typeof r.cursor !== 'string' || typeof r.hasMore !== 'boolean' || !listsOk)
-    throw new ApiError('unexpected', 200, null, MESSAGES.sync.notOurs);
-  return r as SyncReply;
-}
-
 export interface PullPlan {
   /** The cursor to pull from (null: a full sync). */
   from: string | null;
@@ -49,7 +37,7 @@ export interface PullPlan {
   /** A number for each request, in the order they are sent (the engine's clock of events). */
   tick: () => number;
   /** Applies and stores one page; `seq` is its request's tick. */
-  apply: (reply: SyncReply, seq: number) => Promise<void>;
+  apply: (page: PackedPage, seq: number) => Promise<void>;
 }
 
 /** Pages until the server has nothing more; each page is applied and stored before the next is applied. */
@@ -65,21 +53,16 @@ export async function pullPages({ from, signal, live: isLive, tick, apply }: Pul
   };
   function fetchPage(cursor: string | null) {
     const seq = tick();
-    const query = new URLSearchParams();
-    if (cursor) query.set('cursor', cursor);
     const live = isLive();
-    query.set('limit', String(live ? LIVE_PAGE_ROWS : firstSyncRows));
     const asked = performance.now();
-    const reply = apiFetch<unknown>(`/sync?${query}`, {
-      signal,
-      timeoutMs: 60_000,
-      onHeaders: (headers) => {
-        named = headers.get(SYNC_NEXT_HEADER);
-        askAhead();
-      },
-    }).then((r) => {
+    // Fetched, read and packed in the page worker (page-source.ts): this thread gets texts, read a slice per task.
+    const onNext = (next: string | null) => {
+      named = next;
+      askAhead();
+    };
+    const reply = fetchPackedPage(cursor, live ? LIVE_PAGE_ROWS : firstSyncRows, signal, onNext).then((r) => {
       if (!live) firstSyncRows = nextFirstSyncRows(firstSyncRows, performance.now() - asked);
-      return { reply: checkReply(r), seq };
+      return { reply: r, seq };
     });
     reply.catch(() => {}); // a page asked for ahead may fail before its turn: it is reported then
     return reply;

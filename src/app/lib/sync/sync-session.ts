@@ -1,4 +1,3 @@
-import type { SyncReply } from '@/shared/schemas/sync';
 import { SYNC_LISTS, type SyncList } from '@/shared/sync-lists';
 import { CopySession, SYNC_QUERY_KEY, type SyncState } from './copy-session';
 import { LIST_CODECS, type SyncRows } from './list-codecs';
@@ -7,6 +6,7 @@ import { followSyncStream, STREAM_RETRY_MAX_MS } from './sync-stream';
 import { Leadership } from './tab-leader';
 import { TabRelay } from './tab-relay';
 import { nextTask } from './tasks';
+import type { PackedPage } from './page-packing';
 import type { SyncedList } from './synced-list';
 import type { TabMessage } from './tab-channel';
 import type { Mark } from './write-marks';
@@ -185,7 +185,7 @@ export class SyncSession extends CopySession {
     return { syncedAt: this.meta.syncedAt };
   }
 
-  private async applyPulled(reply: SyncReply, seq: number, start: number) {
+  private async applyPulled(reply: PackedPage, seq: number, start: number) {
     const staged = reply.reset ? this.meta.complete : this.staging !== null;
     await this.applyPage(reply, {
       stage: true,

@@ -1,11 +1,16 @@
-import type { SyncList, SyncReply } from '@/shared/schemas/sync';
+import { ApiError } from '@/app/lib/api-client';
+import type { SyncList } from '@/shared/schemas/sync';
 import type { DeviceMeta } from './device-store';
+import type { PackedPage } from './page-packing';
 import type { Mark } from './write-marks';
 
 /** What the tabs of one admin tell each other (docs/sync.md, "One stream per browser"). */
 export type TabMessage =
-  /** The leader applied a page to the copy (`skipped`: rows a newer write reply held), storing `cursor`. */
-  | { t: 'page'; reply: SyncReply; skipped: string[]; cursor: string; pos: number }
+  /**
+   * The leader applied a page to the copy (`skipped`: rows a newer write reply held), storing `cursor`; packed as
+   * it came from the page worker (texts: a cheap copy to send, read a slice per task).
+   */
+  | { t: 'page'; reply: PackedPage; skipped: string[]; cursor: string; pos: number }
   /** The leader's whole copy: its full resync (Reload Data) became the copy, or for the tab that joined (`to`). */
   | { t: 'swap'; lists: Record<SyncList, unknown[]>; meta: DeviceMeta; pos: number; to: string | null }
   /** A follower has read the device copy: the leader sends it its whole copy (what it told before may be missing). */
@@ -36,6 +41,12 @@ export interface PullError {
   status: number | null;
   body: { success?: boolean; message?: string } | null;
   message: string;
+}
+
+/** A failed pull as data, to cross to another tab or thread (which throws it as the ApiError it was). */
+export function pullError(err: unknown): PullError {
+  if (err instanceof ApiError) return { kind: err.kind, status: err.status, body: err.body, message: err.message };
+  return { kind: 'unexpected', status: null, body: null, message: String(err) };
 }
 
 /** The BroadcastChannel of one admin's tabs; null where there is none. */

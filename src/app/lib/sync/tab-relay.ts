@@ -1,7 +1,7 @@
 import { ApiError } from '@/app/lib/api-client';
 import { STORAGE_KEYS } from '@/shared/constants';
 import type { SyncList } from '@/shared/schemas/sync';
-import { openTabChannel, type PullError, type TabChannel, type TabMessage } from './tab-channel';
+import { openTabChannel, pullError, type PullError, type TabChannel, type TabMessage } from './tab-channel';
 import type { SyncRows } from './list-codecs';
 import type { SyncSession } from './sync-session';
 import type { Mark } from './write-marks';
@@ -161,9 +161,4 @@ export class TabRelay {
     for (const { done } of this.asked.values()) done('lead');
     this.post({ t: 'lead' });
   }
-}
-
-function pullError(err: unknown): PullError {
-  if (err instanceof ApiError) return { kind: err.kind, status: err.status, body: err.body, message: err.message };
-  return { kind: 'unexpected', status: null, body: null, message: String(err) };
 }

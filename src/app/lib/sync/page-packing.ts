@@ -1,0 +1,101 @@
+import { ApiError } from '@/app/lib/api-client';
+import { MESSAGES } from '@/shared/messages';
+import type { SyncReply } from '@/shared/schemas/sync';
+import { SYNC_LISTS, type SyncList } from '@/shared/sync-lists';
+import { Interner } from './interning';
+import { LIST_CODECS, type SyncRows } from './list-codecs';
+import { nextTask } from './tasks';
+
+/**
+ * A sync page as it crosses from the page worker to the tab, and from the leading tab to the others: each list's
+ * upserts as texts in the device store's chunk format (list-codecs.ts), PACK_ROWS rows each. Texts cross threads
+ * and tabs as one copy each, where the rows would be cloned object by object in one task; reading them back is a
+ * fraction of reading the wire's JSON (its embedded users, contact and course details are written once per text),
+ * and it is done a slice per task (docs/sync.md, "Off the main thread").
+ */
+export interface PackedPage {
+  reset: boolean;
+  cursor: string;
+  hasMore: boolean;
+  progress?: { done: number; total: number };
+  lists: Record<SyncList, { texts: string[]; deletes: string[] }>;
+}
+
+/** Rows per packed text: one text is read back in a few ms, and a slice reads several. */
+const PACK_ROWS = 500;
+/** Reading packed texts yields to the browser this often: well under the 50 ms of a long task. */
+const UNPACK_SLICE_MS = 16;
+
+/** The rows of the lists a reply touches, read loosely: a reply that is not the API's is refused whole. */
+export function checkReply(reply: unknown): SyncReply {
+  const r = reply as Partial<SyncReply> | null;
+  const listsOk =
+    r?.changes &&
+    SYNC_LISTS.every((l) => Array.isArray(r.changes![l]?.upserts) && Array.isArray(r.changes![l].deletes));
+  if (r?.success !== true || typeof r.cursor !== 'string' || typeof r.hasMore !== 'boolean' || !listsOk)
+    throw new ApiError('unexpected', 200, null, MESSAGES.sync.notOurs);
+  return r as SyncReply;
+}
+
+/**
+ * A reply as texts. The interner here is the page's own, not the tab's (which this thread may not have): it
+ * shares the page's repeated course and service details, so each is written once per text, and holds no users,
+ * so embedded users and contact details are written as sent; the tab matches them to its users when it reads.
+ */
+export function packReply(reply: SyncReply): PackedPage {
+  const interner = new Interner();
+  const lists = {} as PackedPage['lists'];
+  for (const list of SYNC_LISTS) {
+    const codec = LIST_CODECS[list];
+    const rows = (reply.changes[list].upserts as SyncRows[typeof list][]).map((r) =>
+      codec.intern(r as never, interner),
+    );
+    const texts: string[] = [];
+    for (let at = 0; at < rows.length; at += PACK_ROWS)
+      texts.push(codec.encode(rows.slice(at, at + PACK_ROWS) as never[], interner));
+    lists[list] = { texts, deletes: reply.changes[list].deletes };
+  }
+  const { reset, cursor, hasMore, progress } = reply;
+  return { reset, cursor, hasMore, ...(progress ? { progress } : {}), lists };
+}
+
+/**
+ * A packed page's rows as this tab holds rows (sharing its users and repeated values, as `intern` does), read a
+ * slice per task; null when the tab's session ended meanwhile.
+ */
+export async function unpackPage(
+  page: PackedPage,
+  interner: Interner,
+  alive: () => boolean,
+): Promise<Map<SyncList, SyncRows[SyncList][]> | null> {
+  const rows = new Map<SyncList, SyncRows[SyncList][]>();
+  let slice = performance.now();
+  for (const list of SYNC_LISTS) {
+    const out: SyncRows[SyncList][] = [];
+    for (const text of page.lists[list].texts) {
+      if (performance.now() - slice > UNPACK_SLICE_MS) {
+        await nextTask();
+        if (!alive()) return null;
+        slice = performance.now();
+      }
+      for (const row of LIST_CODECS[list].decode(text, interner)) out.push(row);
+    }
+    rows.set(list, out);
+  }
+  return rows;
+}
+
+/** The rows of a whole copy (another tab's), interned a slice per task as `unpackPage` reads a page's. */
+export async function internLists(all: Record<SyncList, unknown[]>, interner: Interner) {
+  const rows = new Map<SyncList, SyncRows[SyncList][]>();
+  let n = 0;
+  for (const list of SYNC_LISTS) {
+    const out: SyncRows[SyncList][] = [];
+    for (const r of all[list]) {
+      if (++n % PACK_ROWS === 0) await nextTask();
+      out.push(LIST_CODECS[list].intern(r as never, interner));
+    }
+    rows.set(list, out);
+  }
+  return rows;
+}
