@@ -34,8 +34,7 @@ afterEach(() => {
 
 const request = (over: Partial<PageRequest> = {}): PageRequest => ({
   id: 1,
-  cursor: null,
-  limit: 2000,
+  query: 'limit=2000',
   token: 'worker-token',
   timeoutMs: 60_000,
   ...over,
@@ -55,7 +54,7 @@ describe('the page worker', () => {
     );
     const named: (string | null)[] = [];
     const result = await worker().fetch(
-      request({ cursor: 'from-here', limit: 1000 }),
+      request({ query: 'cursor=from-here&limit=1000' }),
       proxy((next) => void named.push(next)),
     );
 
@@ -146,7 +145,9 @@ describe('the page worker', () => {
         once: true,
       }),
     );
-    const err = await fetchPackedPage(null, 1000, new AbortController().signal, () => {}).catch((e: unknown) => e);
+    const err = await fetchPackedPage(new URLSearchParams('limit=1000'), new AbortController().signal, () => {}).catch(
+      (e: unknown) => e,
+    );
     expect(isAuthError(err)).toBe(true);
     expect(err).toMatchObject({ message: 'Expired', token: 'tab-token' });
   });

@@ -12,8 +12,8 @@ import { pullError, type PullError } from './tab-channel';
 export interface PageRequest {
   /** The caller's number for it: `abort(id)` stops it. */
   id: number;
-  cursor: string | null;
-  limit: number;
+  /** The query of GET /api/sync (cursor, limit …). */
+  query: string;
   /** The session's token (a worker has no localStorage). */
   token: string | null;
   timeoutMs: number;
@@ -34,12 +34,9 @@ export interface PageFetcher {
 export function pageFetcher(): PageFetcher {
   const running = new Map<number, AbortController>();
   return {
-    async fetch({ id, cursor, limit, token, timeoutMs }, onNext) {
+    async fetch({ id, query, token, timeoutMs }, onNext) {
       const abort = new AbortController();
       running.set(id, abort);
-      const query = new URLSearchParams();
-      if (cursor) query.set('cursor', cursor);
-      query.set('limit', String(limit));
       let told: unknown;
       try {
         const reply = await apiFetchAs<unknown>(token, `/sync?${query}`, {

@@ -13,13 +13,9 @@ import { nextTask } from './tasks';
  * fraction of reading the wire's JSON (its embedded users, contact and course details are written once per text),
  * and it is done a slice per task (docs/sync.md, "Off the main thread").
  */
-export interface PackedPage {
-  reset: boolean;
-  cursor: string;
-  hasMore: boolean;
-  progress?: { done: number; total: number };
+export type PackedPage = Omit<SyncReply, 'success' | 'changes'> & {
   lists: Record<SyncList, { texts: string[]; deletes: string[] }>;
-}
+};
 
 /** Rows per packed text: one text is read back in a few ms, and a slice reads several. */
 const PACK_ROWS = 500;
@@ -55,8 +51,9 @@ export function packReply(reply: SyncReply): PackedPage {
       texts.push(codec.encode(rows.slice(at, at + PACK_ROWS) as never[], interner));
     lists[list] = { texts, deletes: reply.changes[list].deletes };
   }
-  const { reset, cursor, hasMore, progress } = reply;
-  return { reset, cursor, hasMore, ...(progress ? { progress } : {}), lists };
+  // Everything else the reply says (cursor, progress, summary …) comes as it is.
+  const { success: _, changes: __, ...rest } = reply;
+  return { ...rest, lists };
 }
 
 /**

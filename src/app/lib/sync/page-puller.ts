@@ -53,14 +53,17 @@ export async function pullPages({ from, signal, live: isLive, tick, apply }: Pul
   };
   function fetchPage(cursor: string | null) {
     const seq = tick();
+    const query = new URLSearchParams();
+    if (cursor) query.set('cursor', cursor);
     const live = isLive();
+    query.set('limit', String(live ? LIVE_PAGE_ROWS : firstSyncRows));
     const asked = performance.now();
     // Fetched, read and packed in the page worker (page-source.ts): this thread gets texts, read a slice per task.
     const onNext = (next: string | null) => {
       named = next;
       askAhead();
     };
-    const reply = fetchPackedPage(cursor, live ? LIVE_PAGE_ROWS : firstSyncRows, signal, onNext).then((r) => {
+    const reply = fetchPackedPage(query, signal, onNext).then((r) => {
       if (!live) firstSyncRows = nextFirstSyncRows(firstSyncRows, performance.now() - asked);
       return { reply: r, seq };
     });

@@ -46,8 +46,7 @@ function startWorker(): Source {
  * AbortError once `signal` aborts.
  */
 export async function fetchPackedPage(
-  cursor: string | null,
-  limit: number,
+  query: URLSearchParams,
   signal: AbortSignal,
   onNext: (cursor: string | null) => void,
 ): Promise<PackedPage> {
@@ -59,7 +58,7 @@ export async function fetchPackedPage(
     const stop = () => void from.fetcher.abort(id);
     signal.addEventListener('abort', stop);
     const result = await Promise.race([
-      from.fetcher.fetch({ id, cursor, limit, token, timeoutMs: 60_000 }, proxy(onNext)),
+      from.fetcher.fetch({ id, query: String(query), token, timeoutMs: 60_000 }, proxy(onNext)),
       from.failed,
     ]).finally(() => signal.removeEventListener('abort', stop));
     if (result === 'failed') {
