@@ -10,9 +10,6 @@ import type { PackedPage } from './page-packing';
  * the worker could not start (its error event). Either way the same code runs (page-fetcher.ts).
  */
 
-/** Whether pages are fetched in the page worker (switched on once it is proven: docs/sync.md). */
-const USE_WORKER = false;
-
 interface Source {
   fetcher: PageFetcher | Remote<PageFetcher>;
   /** Resolves if the worker fails (its script could not load): its pages are then fetched here. */
@@ -25,7 +22,7 @@ let ids = 0;
 const inThread = (): Source => ({ fetcher: pageFetcher(), failed: new Promise(() => {}) });
 
 function startWorker(): Source {
-  if (!USE_WORKER || typeof Worker !== 'function') return inThread();
+  if (typeof Worker !== 'function') return inThread();
   const worker = new Worker(new URL('./page-worker.ts', import.meta.url), { type: 'module', name: 'sync-pages' });
   const failed = new Promise<'failed'>((resolve) =>
     worker.addEventListener(
