@@ -1,13 +1,14 @@
 import { MantineProvider } from '@mantine/core';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DataTable, type Column, type TableView } from '@/app/components/ui/data-table';
 import { EmailText } from '@/app/components/ui/email-text';
 import { useRowSelection } from '@/app/components/ui/row-selection';
-import { sortOrder, useSortOrder, type TableSort } from '@/app/components/ui/table-sort';
+import { sortOrder } from '@/app/components/ui/sort-order';
+import { useSortOrder, type TableSort } from '@/app/components/ui/table-sort';
 
 interface Row {
   id: string;
@@ -184,7 +185,7 @@ describe('DataTable sorting (issue 23)', () => {
   /** The table with its sort as a screen holds it, sorting the rows as the screens do. */
   function Sorted() {
     const [sort, setSort] = useState<TableSort>(null);
-    const order = useSortOrder(people, sortable.columns, sort);
+    const { order } = useSortOrder(people, sortable.columns, sort);
     const rows = order ? Array.from(order, (i) => people[i]!) : people;
     return <DataTable view={sortable} rows={rows} sort={sort} onSort={setSort} />;
   }
@@ -247,6 +248,58 @@ describe('DataTable sorting (issue 23)', () => {
     expect(read).toHaveBeenCalledTimes(people.length);
     expect(Array.from(sortOrder(people, read, true)!)).toEqual([0, 2, 3, 1]);
     expect(sortOrder(people, undefined, false)).toBeNull();
+  });
+});
+
+describe('a long list sorted in slices (issue 20)', () => {
+  interface Person {
+    _id: string;
+    name: string;
+    age: number | null;
+  }
+  const people: Person[] = [
+    { _id: 'a', name: 'bea', age: 30 },
+    { _id: 'b', name: 'Adam', age: null },
+    { _id: 'c', name: 'Cleo', age: 30 },
+    { _id: 'd', name: 'adam', age: 20 },
+  ];
+  const columns = [
+    { key: 'name', sortValue: (p: Person) => p.name },
+    { key: 'age', sortValue: (p: Person) => p.age },
+  ];
+  const byName: TableSort = { key: 'name', desc: false };
+  // From 2 rows on, as from SLICED_SORT_ROWS in the screens.
+  const useSorted = (props: { rows: Person[]; sort: TableSort }) => useSortOrder(props.rows, columns, props.sort, 2);
+
+  it('keeps the rows as shown until the order is ready; a change that keeps the column keeps the order at once', async () => {
+    const { result, rerender } = renderHook(useSorted, {
+      initialProps: { rows: people, sort: null as TableSort },
+    });
+    expect(result.current.rows).toBe(people);
+    expect(result.current.order).toBeNull();
+
+    rerender({ rows: people, sort: byName });
+    expect(result.current.order).toBeNull(); // the list's order, as it was shown, until the sort is done
+    await waitFor(() => expect(Array.from(result.current.order ?? [])).toEqual([1, 3, 0, 2]));
+    expect(result.current.rows).toBe(people);
+
+    // An Approve (a field the column does not show): the new rows, in the order they had, in the same render.
+    const older = people.map((p) => (p._id === 'a' ? { ...p, age: 31 } : p));
+    rerender({ rows: older, sort: byName });
+    expect(result.current.rows).toBe(older);
+    expect(Array.from(result.current.order!)).toEqual([1, 3, 0, 2]);
+
+    // A renamed row moves: the rows as shown until they are sorted again.
+    const renamed = older.map((p) => (p._id === 'b' ? { ...p, name: 'Zed' } : p));
+    rerender({ rows: renamed, sort: byName });
+    expect(result.current.rows).toBe(older);
+    await waitFor(() => expect(result.current.rows).toBe(renamed));
+    expect(Array.from(result.current.order!)).toEqual([3, 0, 2, 1]);
+
+    // Another column: the last order shown stays until the new one is ready.
+    rerender({ rows: renamed, sort: { key: 'age', desc: true } });
+    expect(Array.from(result.current.order!)).toEqual([3, 0, 2, 1]);
+    await waitFor(() => expect(Array.from(result.current.order!)).toEqual([0, 2, 3, 1]));
   });
 });
 

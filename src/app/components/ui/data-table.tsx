@@ -8,7 +8,8 @@ import classes from './data-table.module.css';
 import { recordId, type RowSelection } from './row-selection';
 import { SortHeader, SortSelect } from './sort-controls';
 import { useFitHeight } from './use-fit-height';
-import type { SortValue, TableSort } from './table-sort';
+import type { SortValue } from './sort-order';
+import type { TableSort } from './table-sort';
 
 export interface Column<T> {
   key: string;

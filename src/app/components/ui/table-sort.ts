@@ -1,10 +1,8 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { sortOrder, sortOrderInSlices, type SortValue } from './sort-order';
 
 /** A table's order: a column key, ascending or descending; null keeps the list's own order. */
 export type TableSort = { key: string; desc: boolean } | null;
-
-/** What a column is sorted by: a number, or a text compared without case; null sorts last either way. */
-export type SortValue = string | number | null;
 
 /** The sort as the URL holds it: `name` ascending, `-name` descending. */
 export const sortParam = (sort: TableSort): string | undefined =>
@@ -22,52 +20,60 @@ export function parseSort(value: unknown, keys: readonly string[]): TableSort {
 export const nextSort = (sort: TableSort, key: string): TableSort =>
   sort?.key !== key ? { key, desc: false } : sort.desc ? null : { key, desc: true };
 
-/**
- * The order of the rows by the column: their places, sorted; equal values keep the list's order (a stable sort, both
- * ways), and an empty value comes last either way. Null: the list's own order. Fast at 200,000 rows (npm run
- * bench:table) because nothing is compared in JavaScript: each row's value is read once, the distinct values are
- * sorted natively (numbers as numbers, texts without case), and each row becomes one number, its value's rank times
- * the row count plus its place, sorted natively too.
- */
-export function sortOrder<T>(
-  rows: readonly T[],
-  sortValue: ((row: T) => SortValue) | undefined,
-  desc: boolean,
-): Uint32Array | null {
-  if (!sortValue) return null;
-  const n = rows.length;
-  const keys = new Array<SortValue>(n);
-  const numbers = new Set<number>();
-  const texts = new Set<string>();
-  for (let i = 0; i < n; i++) {
-    const v = sortValue(rows[i]!);
-    if (typeof v === 'string') texts.add((keys[i] = v.toLowerCase()));
-    else if (typeof v === 'number' && !Number.isNaN(v)) numbers.add((keys[i] = v));
-    else keys[i] = null;
-  }
-  // A column holds one kind of value; were there both, numbers would come before texts.
-  const ordered: (number | string)[] = [...Float64Array.from(numbers).sort(), ...[...texts].sort()];
-  const rank = new Map<number | string, number>();
-  ordered.forEach((v, r) => rank.set(v, desc ? ordered.length - 1 - r : r));
-  // Exact: ranks and places stay far below 2^53 for any list a browser holds.
-  const packed = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    const key = keys[i];
-    packed[i] = (key === null || key === undefined ? ordered.length : rank.get(key)!) * n + i;
-  }
-  packed.sort();
-  const order = new Uint32Array(n);
-  for (let i = 0; i < n; i++) order[i] = packed[i]! % n;
-  return order;
+/** The rows and their order by the screen's sort (their places; null: the list's own order). */
+export interface SortedRows<T> {
+  rows: readonly T[];
+  order: Uint32Array | null;
 }
 
-/** The order of `sort` over the table's `columns`, memoised on the list and the sort (not on a keystroke). */
+interface Sorted<T> extends SortedRows<T> {
+  sortValue: ((row: T) => SortValue) | undefined;
+  desc: boolean;
+}
+
+/** Lists shorter than this are sorted in the render that needs it; longer ones in slices (`sortOrderInSlices`). */
+export const SLICED_SORT_ROWS = 20_000;
+
+/**
+ * The rows of the list sorted by `sort` over the table's `columns`: computed when the list or the sort changes
+ * (not on a keystroke). A long list is sorted in slices, the browser free between them, while the screen keeps
+ * the rows it showed; a change that leaves every value of the column as it was (an Approve in a list sorted by
+ * name) keeps the order it had, with the new rows.
+ */
 export function useSortOrder<T>(
   rows: readonly T[],
   columns: readonly { key: string; sortValue?: (row: T) => SortValue }[],
   sort: TableSort,
-): Uint32Array | null {
+  slicedFrom = SLICED_SORT_ROWS,
+): SortedRows<T> {
   const sortValue = sort ? columns.find((c) => c.key === sort.key)?.sortValue : undefined;
   const desc = sort?.desc ?? false;
-  return useMemo(() => sortOrder(rows, sortValue, desc), [rows, sortValue, desc]);
+  const [shown, setShown] = useState<Sorted<T> | null>(null);
+  const [sliced, setSliced] = useState<Sorted<T> | null>(null);
+  const ready = useMemo((): Sorted<T> | null => {
+    if (!sortValue) return { rows, order: null, sortValue, desc };
+    const last = sliced?.sortValue === sortValue && sliced.desc === desc ? sliced : null;
+    if (last && (last.rows === rows || sameValues(last.rows, rows, sortValue))) return { ...last, rows };
+    if (rows.length < slicedFrom) return { rows, order: sortOrder(rows, sortValue, desc), sortValue, desc };
+    return null;
+  }, [rows, sortValue, desc, sliced, slicedFrom]);
+  // What the screen shows until a sort in slices is done: the rows as they were shown (a long list's only).
+  if (ready && ready !== shown && rows.length >= slicedFrom) setShown(ready);
+  useEffect(() => {
+    if (ready || !sortValue) return;
+    let alive = true;
+    void sortOrderInSlices(rows, sortValue, desc, () => alive).then(
+      (order) => order && alive && setSliced({ rows, order, sortValue, desc }),
+    );
+    return () => void (alive = false);
+  }, [ready, rows, sortValue, desc]);
+  return ready ?? shown ?? { rows, order: null };
+}
+
+/** The same rows in the same places, or rows whose values of the column are unchanged: the order still holds. */
+function sameValues<T>(before: readonly T[], after: readonly T[], sortValue: (row: T) => SortValue) {
+  if (before.length !== after.length) return false;
+  for (let i = 0; i < after.length; i++)
+    if (before[i] !== after[i] && sortValue(before[i]!) !== sortValue(after[i]!)) return false;
+  return true;
 }

@@ -1,0 +1,27 @@
+import { nextTask } from './sync/tasks';
+
+/**
+ * Work written as a generator that yields now and then (every few thousand rows), run in one go (`runSteps`) or
+ * in slices of about `sliceMs` with the browser free between them (`runInSlices`): the same steps, the same result.
+ */
+export type Steps<R> = Generator<void, R, void>;
+
+export function runSteps<R>(steps: Steps<R>): R {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Resolves null if `alive` turns false between two slices (the result is no longer wanted). */
+export async function runInSlices<R>(steps: Steps<R>, alive: () => boolean, sliceMs = 10): Promise<R | null> {
+  let slice = performance.now();
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    if (performance.now() - slice < sliceMs) continue;
+    await nextTask();
+    if (!alive()) return null;
+    slice = performance.now();
+  }
+}
