@@ -123,6 +123,10 @@ const SCALE = {
   /** A busy year of activity over the enrollments (BENCH_SCALE_ACTIVITY=1000000; docs/activity.md). */
   activity: Number(process.env.BENCH_SCALE_ACTIVITY ?? 0),
 };
+/** How long a first sync and a reload may take: 10 min and 5 min at 200,000 enrollments, longer in proportion. */
+const SIZE_FACTOR = Math.max(1, SCALE.enrollments / 200_000);
+const FIRST_SYNC_MS = 600_000 * SIZE_FACTOR;
+const RELOAD_MS = 300_000 * SIZE_FACTOR;
 
 /** Bytes that came over the wire for /api calls (compressed size, headers included), counted by CDP. */
 async function apiBytes(context: BrowserContext, page: Page) {
@@ -253,10 +257,10 @@ async function scalePhase(browser: Browser) {
     const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
     const page = await context.newPage();
     const stopSyncProfile = await startProfile(context, page, 'first-sync');
-    const firstSync = await login(page, BENCH_ADMIN, target, 600_000, () => armLongTasks(page));
+    const firstSync = await login(page, BENCH_ADMIN, target, FIRST_SYNC_MS, () => armLongTasks(page));
     await stopSyncProfile();
     const t0 = Date.now() - firstSync;
-    for (let i = 0; i < 6000 && !(await deviceCopyComplete(page)); i++) await page.waitForTimeout(100);
+    for (let i = 0; i < 6000 * SIZE_FACTOR && !(await deviceCopyComplete(page)); i++) await page.waitForTimeout(100);
     /** Login click to the whole copy stored, and the longest task of the first sync (its last page's render too). */
     const wholeCopy = Date.now() - t0;
     await page.waitForTimeout(1000);
@@ -268,7 +272,7 @@ async function scalePhase(browser: Browser) {
     const bytes: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       net.take();
-      reloads.push(await reloadToRows(page, 300_000));
+      reloads.push(await reloadToRows(page, RELOAD_MS));
       await page.waitForLoadState('networkidle').catch(() => undefined);
       bytes.push(net.take());
     }
@@ -276,11 +280,11 @@ async function scalePhase(browser: Browser) {
     const offline: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       const stopReloadProfile = i === RUNS - 1 ? await startProfile(context, page, 'reload-offline') : null;
-      offline.push(await reloadToRows(page, 300_000));
+      offline.push(await reloadToRows(page, RELOAD_MS));
       await stopReloadProfile?.();
     }
     await context.setOffline(false);
-    await reloadToRows(page, 300_000);
+    await reloadToRows(page, RELOAD_MS);
 
     // Approve clicks, each on the next pending row of a freshly reloaded screen once it has settled (a start-up
     // decodes the other lists and pulls in the background for about a second): click to the row's button turning
@@ -288,7 +292,7 @@ async function scalePhase(browser: Browser) {
     const approves: number[] = [];
     let longest = 0;
     for (let i = 0; i < RUNS; i++) {
-      await reloadToRows(page, 300_000);
+      await reloadToRows(page, RELOAD_MS);
       const approveButton = page.locator(pendingRow(i)).getByRole('button', { name: 'Approve', exact: true });
       await approveButton.waitFor();
       await page.waitForTimeout(SETTLE_MS);
@@ -378,14 +382,14 @@ async function bulkPhase(browser: Browser) {
   try {
     const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
     const page = await context.newPage();
-    await login(page, BENCH_ADMIN, `/enrollments/batch/${batch!.id}`, 600_000).catch(async (err) => {
+    await login(page, BENCH_ADMIN, `/enrollments/batch/${batch!.id}`, FIRST_SYNC_MS).catch(async (err) => {
       // What the page showed when the login timed out, in the repository's .tmp/ (ignored by git).
       const shot = path.resolve('.tmp/bulk-bench-failure.png');
       await page.screenshot({ path: shot });
       console.error(`The bulk phase's login failed; the page is in ${shot}`);
       throw err;
     });
-    for (let i = 0; i < 600 && !(await deviceCopyComplete(page)); i++) await page.waitForTimeout(100);
+    for (let i = 0; i < 600 * SIZE_FACTOR && !(await deviceCopyComplete(page)); i++) await page.waitForTimeout(100);
     await page.waitForTimeout(2000);
     const count = BULK.toLocaleString('en-US');
     const bar = page.getByRole('group', { name: 'Actions on the selected records' });
