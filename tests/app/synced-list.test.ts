@@ -219,6 +219,33 @@ describe('a synced list in memory', () => {
   });
 });
 
+describe("the screens' array after a change", () => {
+  it('is the chunks end to end after any mix of replacements in place, inserts, moves and deletes; the old one unchanged', () => {
+    const list = new SyncedList<{ _id: string; createdAt: string; v?: number }>('newestFirst');
+    list.apply(
+      Array.from({ length: 3 * CHUNK_ROWS + 10 }, (_, i) => row(i)),
+      [],
+    );
+    let seed = 5;
+    const random = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+    for (let step = 0; step < 60; step++) {
+      const shown = list.list();
+      const before = [...shown];
+      const held = shown[random(shown.length)]!;
+      // Mostly an Approve (a row replaced in its place), now and then a new row, a moved one or a delete.
+      const kind = random(6);
+      if (kind < 3) list.apply([{ ...held, v: step }], []);
+      else if (kind === 3) list.apply([row(10_000 + step)], []);
+      else if (kind === 4) list.apply([{ ...held, createdAt: '2027-01-01T00:00:00.000Z' }], []);
+      else list.apply([], [held._id]);
+      const fromChunks = list.chunkKeys().flatMap((k) => list.chunkRows(k));
+      expect(list.list()).toEqual(fromChunks);
+      expect(shown).toEqual(before); // the array a screen holds never changes under it
+      if (kind < 3) expect(list.list().find((r) => r._id === held._id)?.v).toBe(step);
+    }
+  });
+});
+
 describe('the stored form of a chunk', () => {
   it('gives back every row exactly as the server sent it, and no rows as none', () => {
     const interner = new Interner();
