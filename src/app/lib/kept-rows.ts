@@ -4,7 +4,7 @@ const last = new WeakMap<(row: never) => boolean, { list: readonly unknown[]; ke
 /**
  * `list.filter(keep)`, in step with a list that changes a few rows at a time (an Approve replaces one row of
  * 200,000): when the list has the same length as the one `keep` filtered last, the rows that are the same objects
- * keep their verdict, so `keep` reads only the rows that changed. The kept array itself stays the same when none of
+ * keep their verdict, so `keep` reads only the rows that changed (as they were and as they are). The kept array itself stays the same when none of
  * its rows changed (a change in another batch), so a screen showing it does not render again.
  */
 export function keptRows<T>(list: readonly T[], keep: (row: T) => boolean): readonly T[] {
@@ -17,23 +17,24 @@ export function keptRows<T>(list: readonly T[], keep: (row: T) => boolean): read
   return kept;
 }
 
-/** The kept rows of `list`, walking it beside `prev` (same length) and the rows kept of it. */
+/** More changed rows than this (a bulk write) and the list is filtered again. */
+const FEW = 64;
+
+/**
+ * The kept rows of `list`, from `prev` (same length) and the rows kept of it: the places whose rows changed are
+ * found by comparing the arrays (no row is read), and a changed row that stays kept takes its place in a copy.
+ * A row that joins or leaves the kept ones, or many changes, filter the list again.
+ */
 function update<T>(prev: readonly T[], prevKept: readonly T[], list: readonly T[], keep: (row: T) => boolean) {
-  const kept: T[] = [];
-  let changed = false;
-  let j = 0;
-  for (let i = 0; i < list.length; i++) {
-    const was = prev[i]!;
-    const wasKept = prevKept[j] === was;
-    if (wasKept) j++;
-    const row = list[i]!;
-    if (row === was) {
-      if (wasKept) kept.push(row);
-      continue;
-    }
-    const isKept = keep(row);
-    if (isKept) kept.push(row);
-    changed ||= isKept || wasKept;
+  const changed: number[] = [];
+  for (let i = 0; i < list.length; i++) if (list[i] !== prev[i] && changed.push(i) > FEW) return list.filter(keep);
+  let next: T[] | null = null;
+  for (const i of changed) {
+    const was = keep(prev[i]!);
+    const is = keep(list[i]!);
+    if (!was && !is) continue;
+    if (was !== is) return list.filter(keep);
+    (next ??= prevKept.slice())[prevKept.indexOf(prev[i]!)] = list[i]!;
   }
-  return changed ? kept : prevKept;
+  return next ?? prevKept;
 }
