@@ -55,7 +55,7 @@ describe('the page worker', () => {
     const named: (string | null)[] = [];
     const result = await worker().fetch(
       request({ query: 'cursor=from-here&limit=1000' }),
-      proxy((next) => void named.push(next)),
+      proxy((next: string | null) => void named.push(next)),
     );
 
     expect(asked).toHaveLength(1);
