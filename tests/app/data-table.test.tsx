@@ -161,18 +161,20 @@ describe('DataTable selection', () => {
   });
 });
 
+/** The rows both sorting suites sort: names differing only in case, a tie and a missing age. */
+interface Person {
+  _id: string;
+  name: string;
+  age: number | null;
+}
+const people: Person[] = [
+  { _id: 'a', name: 'bea', age: 30 },
+  { _id: 'b', name: 'Adam', age: null },
+  { _id: 'c', name: 'Cleo', age: 30 },
+  { _id: 'd', name: 'adam', age: 20 },
+];
+
 describe('DataTable sorting (issue 23)', () => {
-  interface Person {
-    _id: string;
-    name: string;
-    age: number | null;
-  }
-  const people: Person[] = [
-    { _id: 'a', name: 'bea', age: 30 },
-    { _id: 'b', name: 'Adam', age: null },
-    { _id: 'c', name: 'Cleo', age: 30 },
-    { _id: 'd', name: 'adam', age: 20 },
-  ];
   const sortable: TableView<Person> = {
     columns: [
       { key: 'name', header: 'Name', render: (p) => p.name, sortValue: (p) => p.name },
@@ -252,17 +254,6 @@ describe('DataTable sorting (issue 23)', () => {
 });
 
 describe('a long list sorted in slices (issue 20)', () => {
-  interface Person {
-    _id: string;
-    name: string;
-    age: number | null;
-  }
-  const people: Person[] = [
-    { _id: 'a', name: 'bea', age: 30 },
-    { _id: 'b', name: 'Adam', age: null },
-    { _id: 'c', name: 'Cleo', age: 30 },
-    { _id: 'd', name: 'adam', age: 20 },
-  ];
   const columns = [
     { key: 'name', sortValue: (p: Person) => p.name },
     { key: 'age', sortValue: (p: Person) => p.age },
