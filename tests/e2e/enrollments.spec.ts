@@ -196,7 +196,7 @@ test('the detail shows the enrollment; the edit form and Mark as completed save 
   });
 
   await page.getByRole('button', { name: 'Mark as completed' }).click();
-  await expect(page.getByText('100%')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Status & Progress' }).getByText('100%')).toBeVisible();
   await expect(value('Status & Progress', 'Completed')).toHaveText('Yes');
   expect((await demoEnrollments(page)).find((x) => x._id === id)).toMatchObject({ progress: 100, completed: true });
 
