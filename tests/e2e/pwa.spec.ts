@@ -61,6 +61,9 @@ test('a revoked token at start-up logs out silently', async ({ page }) => {
 
 test('Reload Data syncs everything again behind a full-screen overlay', async ({ page }) => {
   await login(page, '/');
+  // The login's own first sync first: login() returns once the app has left /login, which can be before that sync
+  // has asked for its first page (the page worker is still starting), and that page has no cursor either.
+  await expect(page.getByText(/^Synced /)).toBeVisible();
   // A pull without a cursor is a full sync; the stream's pulls carry one.
   let fullSyncs = 0;
   await page.route(/\/api\/sync(\?.*)?$/, async (route) => {
