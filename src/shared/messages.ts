@@ -349,6 +349,9 @@ export const MESSAGES = {
     progress: (done: number, total: number) =>
       `${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} records`,
     notSynced: 'Not synced yet',
+    /** The shell, under the sync status: the device copy's size and whether the browser keeps it (docs/sync.md). */
+    deviceCopy: (size: string, kept: boolean) =>
+      `Copy on this device: ${size} · ${kept ? 'kept' : 'the browser may clear it'}`,
     synced: (when: string) => `Synced ${when}`,
     notOurs: 'The sync reply is not the API’s.',
     /** A screen whose list a start-up is still reading from the device. */

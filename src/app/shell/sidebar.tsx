@@ -20,7 +20,7 @@ import { useAuth } from '@/app/features/auth/auth-store';
 import { MESSAGES } from '@/shared/messages';
 import { palette } from './palette/palette-store';
 import { useLogout, useReloadData } from './shell-commands';
-import { SyncStatus } from './sync-status';
+import { DeviceCopyStatus, SyncStatus } from './sync-status';
 import { ThemeToggle } from './theme-toggle';
 
 const P = MESSAGES.palette.screens;
@@ -112,6 +112,7 @@ export function Sidebar() {
         )}
         <ThemeToggle />
         <SyncStatus />
+        <DeviceCopyStatus />
       </Stack>
       {reloading ? <SyncProgressLoader label={MESSAGES.sync.reloading} /> : null}
     </Stack>
