@@ -154,7 +154,7 @@ async function heapMb(context: BrowserContext, page: Page) {
 /** The device copy's stored meta: whether it is whole, and its generation (Reload Data stores the next one). */
 const deviceMeta = (page: Page) =>
   page.evaluate(async () => {
-    const name = (await indexedDB.databases()).find((d) => d.name?.startsWith('coursedesk-device-'))?.name;
+    const name = (await indexedDB.databases()).find((d) => d.name?.startsWith('coursedesk-copy-'))?.name;
     if (!name) return { complete: false, gen: 0 };
     const db = await new Promise<IDBDatabase>((res, rej) => {
       const r = indexedDB.open(name);
@@ -162,7 +162,7 @@ const deviceMeta = (page: Page) =>
       r.onerror = () => rej(r.error);
     });
     const meta = await new Promise<{ complete?: boolean; gen?: number } | undefined>((res) => {
-      const r = db.transaction('meta').objectStore('meta').get('state');
+      const r = db.transaction('copy').objectStore('copy').get('state');
       r.onsuccess = () => res(r.result as { complete?: boolean; gen?: number } | undefined);
       r.onerror = () => res(undefined);
     });

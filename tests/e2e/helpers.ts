@@ -43,17 +43,17 @@ export const deviceCopyLists = (page: Page) =>
       });
     let lists = 0;
     for (const { name } of await indexedDB.databases()) {
-      if (!name?.startsWith('coursedesk-device-')) continue;
+      if (!name?.startsWith('coursedesk-copy-')) continue;
       const open = indexedDB.open(name);
       const db = await request(open);
-      if (!db.objectStoreNames.contains('meta')) {
+      if (!db.objectStoreNames.contains('copy')) {
         db.close();
         continue;
       }
-      const tx = db.transaction(['meta', 'chunks']);
-      const meta = (await request(tx.objectStore('meta').get('state'))) as
-        { gen: number; complete: boolean } | undefined;
-      const keys = (await request(tx.objectStore('chunks').getAllKeys())) as [number, string, number][];
+      // One store: the chunks (keys [generation, list, chunk]) and the sync state (key 'state').
+      const store = db.transaction('copy').objectStore('copy');
+      const meta = (await request(store.get('state'))) as { gen: number; complete: boolean } | undefined;
+      const keys = (await request(store.getAllKeys(IDBKeyRange.lowerBound([])))) as [number, string, number][];
       db.close();
       if (meta?.complete) lists += new Set(keys.filter((k) => k[0] === meta.gen).map((k) => k[1])).size;
     }

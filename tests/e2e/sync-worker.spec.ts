@@ -10,13 +10,13 @@ const storedRows = (page: Page) =>
         r.onsuccess = () => resolve(r.result);
         r.onerror = () => reject(r.error);
       });
-    const name = (await indexedDB.databases()).find((d) => d.name?.startsWith('coursedesk-device-'))!.name!;
+    const name = (await indexedDB.databases()).find((d) => d.name?.startsWith('coursedesk-copy-'))!.name!;
     const db = await request(indexedDB.open(name));
-    const tx = db.transaction(['meta', 'chunks']);
-    const meta = (await request(tx.objectStore('meta').get('state'))) as { gen: number };
+    const store = db.transaction('copy').objectStore('copy');
+    const meta = (await request(store.get('state'))) as { gen: number };
     const range = IDBKeyRange.bound([meta.gen], [meta.gen, []]);
-    const keys = (await request(tx.objectStore('chunks').getAllKeys(range))) as [number, string, number][];
-    const texts = (await request(tx.objectStore('chunks').getAll(range))) as string[];
+    const keys = (await request(store.getAllKeys(range))) as [number, string, number][];
+    const texts = (await request(store.getAll(range))) as string[];
     db.close();
     const rows: Record<string, number> = {};
     keys.forEach(([, list], i) => {

@@ -1,4 +1,5 @@
 import { waitFor } from '@testing-library/react';
+import { promisifyRequest } from 'idb-keyval';
 import { http, HttpResponse } from 'msw';
 import { expect, vi } from 'vitest';
 import { auth } from '@/app/features/auth/auth-store';
@@ -16,7 +17,7 @@ import { syncReplyTo } from '../mocks/sync-api';
 /** An admin's device copy as IndexedDB holds it, decoded: null when there is none. */
 export async function deviceCopy(adminId: string) {
   const databases = await indexedDB.databases();
-  if (!databases.some((d) => d.name === `coursedesk-device-${adminId}`)) return null;
+  if (!databases.some((d) => d.name === `coursedesk-copy-${adminId}`)) return null;
   const store = await DeviceStore.open(adminId);
   let meta: DeviceMeta | undefined;
   const chunks: StoredChunk[] = [];
@@ -82,16 +83,10 @@ export function holdPulls() {
 
 /** The generations of every chunk stored for `adminId` (one while no resync is under way or left over). */
 export async function storedGenerations(adminId: string): Promise<number[]> {
-  const open = indexedDB.open(`coursedesk-device-${adminId}`);
-  const db = await new Promise<IDBDatabase>((resolve, reject) => {
-    open.onsuccess = () => resolve(open.result);
-    open.onerror = () => reject(open.error);
-  });
-  const keys = db.transaction('chunks').objectStore('chunks').getAllKeys();
-  const all = await new Promise<IDBValidKey[]>((resolve, reject) => {
-    keys.onsuccess = () => resolve(keys.result);
-    keys.onerror = () => reject(keys.error);
-  });
+  // Opened by hand, to close it: an open connection would hold up the next test's deletion of the database.
+  const db = await promisifyRequest(indexedDB.open(`coursedesk-copy-${adminId}`));
+  const all = await promisifyRequest(db.transaction('copy').objectStore('copy').getAllKeys());
   db.close();
-  return [...new Set(all.map((k) => (k as [number])[0]))].sort();
+  const chunks = all.filter((k): k is [number] => Array.isArray(k));
+  return [...new Set(chunks.map((k) => k[0]))].sort();
 }

@@ -1,17 +1,20 @@
+import { clear, createStore, get, promisifyRequest, setMany, type UseStore } from 'idb-keyval';
 import type { SyncList } from '@/shared/schemas/sync';
 
 /**
- * The device copy in IndexedDB: one database per admin, holding the lists in chunks of bounded size
- * (never one value that grows with the data) and the sync state. Each write is one transaction, so the
- * cursor is never stored ahead of the rows it stands for.
+ * The device copy in IndexedDB, through idb-keyval: one database per admin (`coursedesk-copy-<admin id>`) with one
+ * object store holding the lists in chunks of bounded size (never one value that grows with the data) and, beside
+ * them, the sync state (key `state`). Each write is one transaction of that store, so the cursor is never stored
+ * ahead of the rows it stands for (docs/sync.md, "The device copy").
  */
 
-const PREFIX = 'coursedesk-device-';
+const PREFIX = 'coursedesk-copy-';
+const STORE = 'copy';
+const META_KEY = 'state';
+/** The layout before this one: `coursedesk-device-<admin id>`, stores `chunks` and `meta` (moved over at open). */
+const OLD_PREFIX = 'coursedesk-device-';
 /** The query cache of earlier versions, one value per admin: deleted wherever it is found. */
 const LEGACY_DATABASES = ['coursedesk'];
-const CHUNKS = 'chunks';
-const META = 'meta';
-const META_KEY = 'state';
 /** Chunks read per request at start-up, and put per task (a few hundred KB each): see `read` and `write`. */
 const CHUNKS_PER_READ = 8;
 const PUTS_PER_TASK = 4;
@@ -43,33 +46,59 @@ export interface DeviceWrite {
   meta?: DeviceMeta;
 }
 
-const request = <T>(req: IDBRequest<T>) =>
-  new Promise<T>((resolve, reject) => {
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error ?? new Error('IndexedDB request failed'));
-  });
-
-const done = (tx: IDBTransaction) =>
-  new Promise<void>((resolve, reject) => {
-    tx.oncomplete = () => resolve();
-    tx.onerror = tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
-  });
-
+/**
+ * Chunk keys are arrays and the state's key a string, and IndexedDB orders every string before every array: these
+ * ranges hold chunks only. `[]` is the least array, `[gen, []]` is above every `[gen, list, chunk]`.
+ */
 const genRange = (gen: number) => IDBKeyRange.bound([gen], [gen, []]);
+const listRange = (gen: number, list: SyncList) => IDBKeyRange.bound([gen, list], [gen, list, []]);
+const belowGen = (gen: number) => IDBKeyRange.bound([], [gen], false, true);
+const aboveGen = (gen: number) => IDBKeyRange.lowerBound([gen, []], true);
 
 export class DeviceStore {
-  private constructor(private readonly db: IDBDatabase) {
+  private constructor(
+    private readonly store: UseStore,
+    private readonly db: IDBDatabase,
+  ) {
     // A logout in another tab deletes this database: let it, instead of blocking it.
     db.onversionchange = () => db.close();
   }
 
   static async open(adminId: string): Promise<DeviceStore> {
-    const req = indexedDB.open(PREFIX + adminId, 1);
-    req.onupgradeneeded = () => {
-      req.result.createObjectStore(CHUNKS);
-      req.result.createObjectStore(META);
-    };
-    return new DeviceStore(await request(req));
+    const store = createStore(PREFIX + adminId, STORE);
+    // The first transaction opens the database (and makes its store); its connection is the one to close.
+    const device = new DeviceStore(store, await store('readonly', (s) => s.transaction.db));
+    await device.moveOldLayout(adminId);
+    return device;
+  }
+
+  /**
+   * The first start after the layout changed: the admin's copy in the old database (`coursedesk-device-<id>`, two
+   * stores) is moved into this one, chunks and state in one transaction, so a device that updates offline keeps
+   * its lists; then the old database is deleted (also when this one already had a copy: that one is newer). The
+   * query cache of earlier versions goes too.
+   */
+  private async moveOldLayout(adminId: string) {
+    const names = new Set((await indexedDB.databases()).map((d) => d.name));
+    const old = OLD_PREFIX + adminId;
+    if (names.has(old) && (await get(META_KEY, this.store)) === undefined) {
+      const db = await promisifyRequest(indexedDB.open(old));
+      try {
+        if (db.objectStoreNames.contains('chunks') && db.objectStoreNames.contains('meta')) {
+          const tx = db.transaction(['chunks', 'meta']);
+          const [keys, texts, meta] = await Promise.all([
+            promisifyRequest(tx.objectStore('chunks').getAllKeys()),
+            promisifyRequest(tx.objectStore('chunks').getAll()),
+            promisifyRequest(tx.objectStore('meta').get(META_KEY)),
+          ]);
+          const put = (keys as ChunkKey[]).map((key, i) => ({ key, text: texts[i] as string }));
+          if (meta) await this.write({ put, delete: [], meta: meta as DeviceMeta });
+        }
+      } finally {
+        db.close();
+      }
+    }
+    await Promise.all([...LEGACY_DATABASES, old].filter((n) => names.has(n)).map(deleteDatabase));
   }
 
   /**
@@ -84,67 +113,91 @@ export class DeviceStore {
     accept: (meta: DeviceMeta | undefined) => boolean,
     take: (list: SyncList, chunk: StoredChunk | null) => void,
   ): Promise<void> {
-    const tx = this.db.transaction([CHUNKS, META], 'readonly');
-    const chunks = tx.objectStore(CHUNKS);
-    const metaRequest = tx.objectStore(META).get(META_KEY);
-    metaRequest.onsuccess = () => {
-      const meta = metaRequest.result as DeviceMeta | undefined;
-      if (!accept(meta) || !meta) return;
-      for (const list of order) {
-        const keys = chunks.getAllKeys(IDBKeyRange.bound([meta.gen, list], [meta.gen, list, []]));
-        keys.onsuccess = () => {
-          const all = keys.result as ChunkKey[];
-          if (all.length === 0) return take(list, null);
-          for (let i = 0; i < all.length; i += CHUNKS_PER_READ) {
-            const batch = all.slice(i, i + CHUNKS_PER_READ);
-            const values = chunks.getAll(IDBKeyRange.bound(batch[0]!, batch.at(-1)!));
-            values.onsuccess = () => {
-              const texts = values.result as string[];
-              batch.forEach((key, j) => take(list, { key, text: texts[j]! }));
-              if (i + CHUNKS_PER_READ >= all.length) take(list, null);
-            };
-          }
-        };
-      }
-    };
-    return done(tx);
+    return this.store('readonly', (chunks) => {
+      const metaRequest = chunks.get(META_KEY);
+      metaRequest.onsuccess = () => {
+        const meta = metaRequest.result as DeviceMeta | undefined;
+        if (!accept(meta) || !meta) return;
+        for (const list of order) {
+          const keys = chunks.getAllKeys(listRange(meta.gen, list));
+          keys.onsuccess = () => {
+            const all = keys.result as ChunkKey[];
+            if (all.length === 0) return take(list, null);
+            for (let i = 0; i < all.length; i += CHUNKS_PER_READ) {
+              const batch = all.slice(i, i + CHUNKS_PER_READ);
+              const values = chunks.getAll(IDBKeyRange.bound(batch[0]!, batch.at(-1)!));
+              values.onsuccess = () => {
+                const texts = values.result as string[];
+                batch.forEach((key, j) => take(list, { key, text: texts[j]! }));
+                if (i + CHUNKS_PER_READ >= all.length) take(list, null);
+              };
+            }
+          };
+        }
+      };
+      return promisifyRequest(chunks.transaction);
+    });
   }
 
   /**
-   * One transaction: all of it or none. A put copies its value in the task that makes it, so the puts are made
-   * PUTS_PER_TASK at a time, each batch from the success of the one before (a task of its own, and the
-   * transaction stays open meanwhile): a pull page or a bulk write that rewrites 200 chunks is no long task.
+   * One transaction: all of it or none. The usual write (a write reply's chunks, a pull page's few chunks and its
+   * cursor) is one `setMany`. A put copies its value in the task that makes it, so a larger one is made in the
+   * store's callback PUTS_PER_TASK at a time, each batch from the success of the one before (a task of its own,
+   * and the transaction stays open meanwhile): a pull page or a bulk write that rewrites 200 chunks is no long
+   * task. Range deletes (a generation) go in the same transaction.
    */
   async write({ put, delete: deletes, dropGen, meta }: DeviceWrite): Promise<void> {
-    const tx = this.db.transaction([CHUNKS, META], 'readwrite');
-    const chunks = tx.objectStore(CHUNKS);
-    if (dropGen !== undefined) chunks.delete(genRange(dropGen));
-    for (const key of deletes) chunks.delete(key);
-    if (meta) tx.objectStore(META).put(meta, META_KEY);
-    let next = 0;
-    const putSome = () => {
-      let last: IDBRequest | null = null;
-      for (const end = Math.min(next + PUTS_PER_TASK, put.length); next < end; next++)
-        last = chunks.put(put[next]!.text, put[next]!.key);
-      if (last && next < put.length) last.onsuccess = putSome;
-    };
-    putSome();
-    await done(tx);
+    if (dropGen === undefined && deletes.length === 0 && put.length <= PUTS_PER_TASK) {
+      const entries: [IDBValidKey, unknown][] = put.map((c) => [c.key, c.text]);
+      if (meta) entries.push([META_KEY, meta]);
+      return setMany(entries, this.store).catch((err: unknown) => {
+        throw err ?? new Error('IndexedDB transaction aborted');
+      });
+    }
+    await this.store('readwrite', (chunks) => {
+      const tx = chunks.transaction;
+      // A request that throws (a value that cannot be stored) undoes the whole write, and says why.
+      let failed: unknown = null;
+      const abortOn = (make: () => void) => {
+        if (failed) return;
+        try {
+          make();
+        } catch (err) {
+          failed = err;
+          tx.abort();
+        }
+      };
+      let next = 0;
+      const putSome = () =>
+        abortOn(() => {
+          let last: IDBRequest | null = null;
+          for (const end = Math.min(next + PUTS_PER_TASK, put.length); next < end; next++)
+            last = chunks.put(put[next]!.text, put[next]!.key);
+          if (last && next < put.length) last.onsuccess = putSome;
+        });
+      abortOn(() => {
+        if (dropGen !== undefined) chunks.delete(genRange(dropGen));
+        for (const key of deletes) chunks.delete(key);
+        if (meta) chunks.put(meta, META_KEY);
+      });
+      putSome();
+      return promisifyRequest(tx).catch((err: unknown) => {
+        throw failed ?? err ?? new Error('IndexedDB transaction aborted');
+      });
+    });
   }
 
   /** Every chunk not of this generation: left by a resync that did not finish. */
-  async dropOtherGens(gen: number): Promise<void> {
-    const tx = this.db.transaction(CHUNKS, 'readwrite');
-    tx.objectStore(CHUNKS).delete(IDBKeyRange.upperBound([gen], true));
-    tx.objectStore(CHUNKS).delete(IDBKeyRange.lowerBound([gen, []], true));
-    await done(tx);
+  dropOtherGens(gen: number): Promise<void> {
+    return this.store('readwrite', (chunks) => {
+      chunks.delete(belowGen(gen));
+      chunks.delete(aboveGen(gen));
+      return promisifyRequest(chunks.transaction);
+    });
   }
 
-  async clear(): Promise<void> {
-    const tx = this.db.transaction([CHUNKS, META], 'readwrite');
-    tx.objectStore(CHUNKS).clear();
-    tx.objectStore(META).clear();
-    await done(tx);
+  clear(): Promise<void> {
+    return clear(this.store);
   }
 
   close() {
@@ -152,22 +205,24 @@ export class DeviceStore {
   }
 }
 
+function deleteDatabase(name: string) {
+  return new Promise<void>((resolve, reject) => {
+    const req = indexedDB.deleteDatabase(name);
+    req.onsuccess = () => resolve();
+    req.onerror = () => reject(req.error ?? new Error(`Could not delete ${name}`));
+  });
+}
+
 /**
- * Logout: every admin's device copy goes, so no personal data stays on the device (`adminId`: only that
- * admin's, when this tab follows a session another tab ended).
+ * Logout: every admin's device copy goes (in this layout or the one before), so no personal data stays
+ * (`adminId`: only that admin's, when this tab follows a session another tab ended).
  */
 export async function deleteDeviceCopies(adminId?: string): Promise<void> {
+  const prefixes = [PREFIX, OLD_PREFIX];
   const names = (await indexedDB.databases()).map((d) => d.name ?? '');
   const gone = (name: string) =>
-    adminId ? name === PREFIX + adminId : name.startsWith(PREFIX) || LEGACY_DATABASES.includes(name);
-  await Promise.all(
-    names.filter(gone).map(
-      (name) =>
-        new Promise<void>((resolve, reject) => {
-          const req = indexedDB.deleteDatabase(name);
-          req.onsuccess = () => resolve();
-          req.onerror = () => reject(req.error ?? new Error(`Could not delete ${name}`));
-        }),
-    ),
-  );
+    adminId
+      ? prefixes.some((p) => name === p + adminId)
+      : prefixes.some((p) => name.startsWith(p)) || LEGACY_DATABASES.includes(name);
+  await Promise.all(names.filter(gone).map(deleteDatabase));
 }
