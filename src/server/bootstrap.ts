@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { inTransaction } from '@/server/db/transaction';
 import { MESSAGES } from '@/shared/messages';
 import { hashPassword, verifyPassword } from './auth/passwords';
 import { rows, type Db } from './db/client';
@@ -24,8 +25,7 @@ export async function bootstrap(
   config: Pick<ServerConfig, 'seedDemo' | 'adminEmail' | 'adminPassword' | 'demoAdmin' | 'host' | 'sessionIdleDays'>,
   log: FastifyBaseLogger,
 ) {
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await inTransaction(db, async (t) => {
     await t.execute(sql`select pg_advisory_xact_lock(${BOOTSTRAP_LOCK})`);
     await pruneEndedSessions(t, config.sessionIdleDays);
 

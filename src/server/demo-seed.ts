@@ -1,3 +1,4 @@
+import { inTransaction } from '@/server/db/transaction';
 import { buildDemoData, DEMO_ADMIN, DEMO_SEED, insertDemoRows } from './db/seed/demo';
 import { REFERENCE_DATE } from './db/seed/random';
 import { planDemoHistory, writeDemoHistory } from './demo-history';
@@ -13,8 +14,7 @@ const HISTORY_ADMIN = { _id: 'd0000000-0000-4000-8000-00000000ad01', name: DEMO_
  */
 export async function seedDemoData(db: Db): Promise<void> {
   const history = planDemoHistory(buildDemoData(), REFERENCE_DATE, DEMO_SEED + 1);
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await inTransaction(db, async (t) => {
     await insertDemoRows(t, history.before);
     await writeDemoHistory(t, history, HISTORY_ADMIN);
   });

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Db } from '@/server/db/client';
 import { activity } from '@/server/db/schema';
 import { MESSAGES } from '@/shared/messages';
-import { ACTIVITY_PAGE, type ActivityAction, type ActivityQuery, type User } from '@/shared/schemas';
+import { ACTIVITY_PAGE, type ActivityQuery, type User } from '@/shared/schemas';
 import { iso, jsonObject } from './sql-json';
 
 /** Wire Activity over alias `a` (the shape of the sync's `activity` list). */
@@ -22,30 +22,6 @@ export const activityJsonSql = jsonObject({
 });
 
 type Admin = Pick<User, '_id' | 'name' | 'email'>;
-
-/** The words the triggers compose summaries from: the same for every write, so made once. */
-const WORDS = { verbs: MESSAGES.activity.verbs, nouns: MESSAGES.activity.nouns };
-
-/**
- * Runs a write through the API as `admin`, in one transaction whose `coursedesk.actor` setting names the
- * admin: the triggers of migrations 0004 and 0005 log every row the write changes in that same transaction,
- * with the fields before and after. `action` overrides the action they derive from the change (an import).
- */
-export function asAdmin<T>(
-  db: Db,
-  admin: Admin | null,
-  write: (tx: Db) => Promise<T>,
-  action?: ActivityAction,
-): Promise<T> {
-  // The guard has loaded the admin of every route but login's; a write without one is a bug, not a guest.
-  if (!admin) throw new Error('A write through the API needs the admin the auth guard loaded.');
-  const actor = JSON.stringify({ id: admin._id, name: admin.name, email: admin.email, ...WORDS, action });
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    await t.execute(sql`select set_config('coursedesk.actor', ${actor}, true)`);
-    return write(t);
-  });
-}
 
 /** A login or logout of `admin`, written in the caller's transaction. */
 export async function recordSession(db: Db, admin: Admin, action: 'login' | 'logout'): Promise<void> {

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Db } from '@/server/db/client';
+import { inTransaction } from '@/server/db/transaction';
 
 /** The activity the sync carries to devices: entries of the last `days`, at most the newest `entries`. */
 export interface ActivityWindow {
@@ -35,8 +36,7 @@ function compare(a: WindowStart, b: WindowStart): number {
  * Returns how many entries changed sides.
  */
 export async function moveActivityWindow(db: Db, window: ActivityWindow): Promise<number> {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return inTransaction(db, async (t) => {
     const [state] = await rows<{ micros: string | null; id: string | null }>(
       t,
       sql`select ${micros('activity_from')} as micros, activity_from_id::text as id

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Db } from '@/server/db/client';
+import { inTransaction } from '@/server/db/transaction';
 
 export type ListName = 'users' | 'courses' | 'enrollments' | 'batches' | 'services';
 
@@ -43,15 +44,13 @@ export class ListCache {
    */
   private build(name: ListName, envelopeKey: string, rowsQuery: SQL): Promise<Buffer> {
     const cursor = sql.raw(`list_${name}`);
-    return this.db.transaction(
+    return inTransaction(
+      this.db,
       async (tx) => {
         await tx.execute(sql`declare ${cursor} no scroll cursor for ${rowsQuery}`);
         const parts: Buffer[] = [Buffer.from(`{"success":true,${JSON.stringify(envelopeKey)}:[`)];
         for (let first = true; ; first = false) {
-          const batch = await rows<{ json: string }>(
-            tx as unknown as Db,
-            sql`fetch ${sql.raw(String(FETCH_ROWS))} from ${cursor}`,
-          );
+          const batch = await rows<{ json: string }>(tx, sql`fetch ${sql.raw(String(FETCH_ROWS))} from ${cursor}`);
           if (batch.length) parts.push(Buffer.from((first ? '' : ',') + batch.map((r) => r.json).join(',')));
           if (batch.length < FETCH_ROWS) break;
         }

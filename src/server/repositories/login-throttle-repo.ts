@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { rows, type Db } from '@/server/db/client';
 import { loginFailures } from '@/server/db/schema';
+import { inTransaction } from '@/server/db/transaction';
 import { LIMITS } from '@/shared/constants';
 import { recordThrottled } from './activity-repo';
 
@@ -69,8 +70,7 @@ export type LoginAttempt = { allowed: true } | { allowed: false; retryAfterSecon
  * A refusal is not a failure (it tried nothing), and makes at most one activity entry a window.
  */
 export function reserveLoginAttempt(db: Db, email: string, ip: string): Promise<LoginAttempt> {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return inTransaction(db, async (t) => {
     await t.execute(sql`select pg_advisory_xact_lock(hashtext(${`login-email:${email}`}))`);
     await t.execute(sql`select pg_advisory_xact_lock(hashtext(${`login-ip:${ip}`}))`);
     const wait = refusal(await failureCounts(t, email, ip));

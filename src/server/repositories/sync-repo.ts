@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '@/server/db/client';
+import { inTransaction } from '@/server/db/transaction';
 import {
   encodeSyncCursor,
   SYNC_LISTS,
@@ -42,16 +43,19 @@ function deltaUsable(cursor: DeltaCursor, state: SyncState): boolean {
  * committed meanwhile comes in the next pull, never in neither and never twice.
  */
 export function pullSync(db: Db, cursor: SyncCursor | null, limit: number, first?: SyncList): Promise<SyncPage> {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    const state = await readState(t);
-    if (cursor && 'r' in cursor) {
-      const usable = cursor.e === state.epoch && cursor.r.v >= state.prunedBelow && cursor.r.v <= state.version;
-      return fullSyncPage(t, state, usable ? cursor.r : null, limit, first);
-    }
-    if (!cursor || !deltaUsable(cursor, state)) return fullSyncPage(t, state, null, limit, first);
-    return deltaPage(t, state, cursor, limit);
-  }, READ_SNAPSHOT);
+  return inTransaction(
+    db,
+    async (t) => {
+      const state = await readState(t);
+      if (cursor && 'r' in cursor) {
+        const usable = cursor.e === state.epoch && cursor.r.v >= state.prunedBelow && cursor.r.v <= state.version;
+        return fullSyncPage(t, state, usable ? cursor.r : null, limit, first);
+      }
+      if (!cursor || !deltaUsable(cursor, state)) return fullSyncPage(t, state, null, limit, first);
+      return deltaPage(t, state, cursor, limit);
+    },
+    READ_SNAPSHOT,
+  );
 }
 
 async function deltaPage(db: Db, state: SyncState, cursor: DeltaCursor, limit: number): Promise<SyncPage> {

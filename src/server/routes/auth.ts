@@ -4,9 +4,7 @@ import type { ServerConfig } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import { HttpError, parse } from '@/server/errors';
 import { takeAttempt } from '@/server/http/attempts';
-import { recordSession } from '@/server/repositories/activity-repo';
-import { clearLoginFailures } from '@/server/repositories/login-throttle-repo';
-import { createSession, revokeSessions } from '@/server/repositories/sessions-repo';
+import { signIn, signOut, signOutOffline } from '@/server/repositories/sign-in-repo';
 import {
   challengeUser,
   checkSecondFactor,
@@ -25,19 +23,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 type AuthConfig = Pick<ServerConfig, 'sessionMaxDays' | 'require2fa'>;
 
 export function authRoutes(app: FastifyInstance, db: Db, config: AuthConfig) {
-  /** Both factors passed: the session, its entry in the activity log, and this address's failures forgiven. */
-  const signIn = (request: FastifyRequest, userId: string, email: string) => {
-    const authToken = newToken();
-    return db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
-      await clearLoginFailures(t, email.toLowerCase(), request.ip);
-      const session = { userId, tokenHash: hashToken(authToken), userAgent: request.headers['user-agent'] ?? '' };
-      await createSession(t, { ...session, ip: request.ip }, config.sessionMaxDays);
-      const admin = (await getUser(t, userId))!;
-      await recordSession(t, admin, 'login');
-      return { authToken, userData: admin };
-    });
-  };
+  const signInFrom = (request: FastifyRequest, user: { id: string; email: string }) =>
+    signIn(db, user, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' }, config.sessionMaxDays);
 
   app.post('/api/users/login-admin', async (request) => {
     const { email, password } = parse(loginBody, request.body);
@@ -58,7 +45,7 @@ export function authRoutes(app: FastifyInstance, db: Db, config: AuthConfig) {
       const data: TwoFactorChallenge = { twoFactor: factor?.enabledAt ? 'code' : 'enrol', challenge };
       return { success: true, data };
     }
-    return { success: true, data: await signIn(request, user.id, email) };
+    return { success: true, data: await signInFrom(request, { id: user.id, email }) };
   });
 
   // REQUIRE_2FA and no key yet: the password step's challenge gets a key to add to the app.
@@ -91,7 +78,7 @@ export function authRoutes(app: FastifyInstance, db: Db, config: AuthConfig) {
       recoveryCodes = codes;
     }
     await endChallenge(db, challengeHash);
-    const data = await signIn(request, user._id, user.email);
+    const data = await signInFrom(request, { id: user._id, email: user.email });
     return { success: true, data: recoveryCodes ? { ...data, recoveryCodes } : data };
   });
 
@@ -106,11 +93,7 @@ export function authRoutes(app: FastifyInstance, db: Db, config: AuthConfig) {
   app.post('/api/users/logout', async (request) => {
     const { tokenHash, admin } = request;
     if (tokenHash && admin) {
-      await db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
-        await revokeSessions(t, [tokenHash]);
-        await recordSession(t, admin, 'logout');
-      });
+      await signOut(db, tokenHash, admin);
     }
     return { success: true, message: MESSAGES.logout.success };
   });
@@ -119,13 +102,7 @@ export function authRoutes(app: FastifyInstance, db: Db, config: AuthConfig) {
   // sign in. No token is needed (that one may be expired by now); a hash nobody has seen ends nothing.
   app.post('/api/users/logout-offline', async (request) => {
     const { tokenHashes } = parse(revokeSessionsBody, request.body);
-    await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
-      for (const userId of await revokeSessions(t, tokenHashes)) {
-        const admin = await getUser(t, userId);
-        if (admin) await recordSession(t, admin, 'logout');
-      }
-    });
+    await signOutOffline(db, tokenHashes);
     return { success: true };
   });
 }

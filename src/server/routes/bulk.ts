@@ -1,6 +1,6 @@
 import type { Db } from '@/server/db/client';
 import { parse } from '@/server/errors';
-import { asAdmin } from '@/server/repositories/activity-repo';
+import { asAdmin } from '@/server/repositories/admin-writes';
 import { applyBulk, type BulkOutcome, type BulkTable } from '@/server/repositories/bulk-repo';
 import { MESSAGES } from '@/shared/messages';
 import { plural } from '@/shared/plural';

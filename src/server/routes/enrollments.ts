@@ -1,7 +1,7 @@
 import type { Db } from '@/server/db/client';
 import { found, HttpError, idParam, notFound, parse, refuseStale } from '@/server/errors';
 import { toast } from '@/server/http/replies';
-import { asAdmin } from '@/server/repositories/activity-repo';
+import { asAdmin } from '@/server/repositories/admin-writes';
 import {
   batchExists,
   deleteEnrollment,

@@ -2,7 +2,7 @@ import type { Db } from '@/server/db/client';
 import { found, HttpError, idParam, parse } from '@/server/errors';
 import { previewImport, runImport } from '@/server/import/import-enrollments';
 import { ImportFileError, readImportFile } from '@/server/import/read-import-file';
-import { asAdmin } from '@/server/repositories/activity-repo';
+import { asAdmin } from '@/server/repositories/admin-writes';
 import { batchExists } from '@/server/repositories/enrollments-repo';
 import { MESSAGES } from '@/shared/messages';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_MB, importQuery } from '@/shared/schemas';

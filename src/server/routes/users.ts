@@ -1,7 +1,7 @@
 import type { Db } from '@/server/db/client';
 import { found, HttpError, idParam } from '@/server/errors';
 import { toast } from '@/server/http/replies';
-import { asAdmin } from '@/server/repositories/activity-repo';
+import { asAdmin } from '@/server/repositories/admin-writes';
 import { deleteUser, getUser, usersListRows } from '@/server/repositories/users-repo';
 import { MESSAGES } from '@/shared/messages';
 import type { FastifyInstance } from 'fastify';

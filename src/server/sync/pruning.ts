@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '@/server/db/client';
+import { inTransaction } from '@/server/db/transaction';
 import { pruneActivity } from '@/server/repositories/activity-repo';
 import type { FastifyInstance } from 'fastify';
 
@@ -11,8 +12,7 @@ const HOUR_MS = 3_600_000;
  * full sync, one at or above it finds every change it needs. Returns the mark and how many entries went.
  */
 export async function pruneSyncLog(db: Db, retentionDays: number): Promise<{ prunedBelow: number; deleted: number }> {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return inTransaction(db, async (t) => {
     // changed_at is the writing transaction's start, not its commit: the mark is the newest old version,
     // and everything up to it goes, so no version above the mark is ever missing.
     const [mark] = await rows<{ v: string | number | null }>(

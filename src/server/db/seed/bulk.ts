@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '@/server/db/client';
 import { batches, courses, enrollments, servicePurchases, users } from '@/server/db/schema';
+import { inTransaction } from '@/server/db/transaction';
 import type { Currency } from '@/shared/constants';
 import { insertBatches, insertCatalogue, makeCatalogue, makeDemoBatches } from './demo-catalogue';
 import { emailPart } from './demo-people';
@@ -70,8 +71,7 @@ export async function seedBulk(db: Db, opts: BulkOptions): Promise<BulkResult> {
     seconds: { catalogue: 0, users: 0, enrollments: 0, services: 0, total: 0 },
   };
 
-  await db.transaction(async (tx) => {
-    const tdb = tx as unknown as Db;
+  await inTransaction(db, async (tdb) => {
     const { courseRows, batchRows, added } = await ensureCatalogue(tdb, rng, now);
     result.inserted.courses = added.courses;
     result.inserted.batches = added.batches;
