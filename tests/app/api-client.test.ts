@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { ApiError, apiFetch, isAuthError } from '@/app/lib/api-client';
+import { ApiError, apiFetch, apiPath, isAuthError } from '@/app/lib/api-client';
 import { errorToastText } from '@/app/lib/api-feedback';
 import { server } from '../mocks/server';
 
@@ -21,6 +21,20 @@ describe('apiFetch', () => {
       apiFetch('/enrollments/x', { method: 'DELETE', fallbackMessage: 'Failed to delete enrollment' }),
     ).rejects.toMatchObject({ message: 'Enrollment not found.' });
     await expect(apiFetch('/enrollments')).rejects.toMatchObject({ message: 'Request failed (500)' });
+  });
+
+  it('an id in a path is one segment: apiPath encodes what would change the route', async () => {
+    const id = '../users/x?y=1#z';
+    expect(apiPath`/courses/${id}/card`).toBe('/courses/..%2Fusers%2Fx%3Fy%3D1%23z/card');
+    let seen = '';
+    server.use(
+      http.delete('/api/users/:id', ({ params }) => {
+        seen = String(params.id);
+        return HttpResponse.json({ success: true });
+      }),
+    );
+    await apiFetch(apiPath`/users/${'a/b c'}`, { method: 'DELETE' });
+    expect(seen).toBe('a/b c');
   });
 
   it('no reply at all is a network error', async () => {

@@ -63,6 +63,13 @@ let writeWatcher: (() => () => void) | null = null;
 /** The sync engine marks where its copy stood when each write was sent (docs/sync.md, "Writes"). */
 export const watchWrites = (watcher: typeof writeWatcher) => void (writeWatcher = watcher);
 
+/**
+ * A path under /api whose every interpolated value is encoded as one URL segment, so an id can never change
+ * the route: apiPath`/courses/${id}/card`.
+ */
+export const apiPath = (parts: TemplateStringsArray, ...segments: string[]) =>
+  parts.reduce((path, part, i) => path + part + (i < segments.length ? encodeURIComponent(segments[i]!) : ''), '');
+
 /** One typed HTTP client for /api: adds the Bearer token, parses JSON, throws ApiError. */
 export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
   const answered = request.method && request.method !== 'GET' ? writeWatcher?.() : undefined;

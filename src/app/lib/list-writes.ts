@@ -71,12 +71,12 @@ export function usePendingIds(mutationKey: readonly unknown[]): ReadonlySet<stri
   return new Set(ids);
 }
 
-/** DELETE `path(id)`, naming the version shown if given; on success the row leaves the list. */
+/** DELETE `path(id)` (built with apiPath, which encodes the id), naming the version shown if given; on success the row leaves the list. */
 export function useDeleteRow<T extends Row>(list: ListQuery<T>, path: (id: string) => string) {
   return useMutation({
     mutationKey: [...list.queryKey, 'delete'],
     mutationFn: ({ id, version }: RecordWrite) =>
-      apiFetch<{ success: true }>(path(encodeURIComponent(id)), { method: 'DELETE', body: version }),
+      apiFetch<{ success: true }>(path(id), { method: 'DELETE', body: version }),
     onSuccess: (_reply, { id }) => removeRows(list, [id]),
   });
 }

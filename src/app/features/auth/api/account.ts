@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiFetch } from '@/app/lib/api-client';
+import { apiFetch, apiPath } from '@/app/lib/api-client';
 import type { SessionInfo, TwoFactorSetup, TwoFactorStatus } from '@/shared/schemas';
 
 /** The admin's own security settings: online only, never part of the device copy. */
@@ -34,6 +34,6 @@ export const disableTwoFactor = (code: string) =>
   apiFetch<{ message: string }>('/account/two-factor/disable', { method: 'POST', body: { code } });
 
 export const endSessionOn = (id: string) =>
-  apiFetch<{ message: string }>(`/account/sessions/${id}`, { method: 'DELETE' });
+  apiFetch<{ message: string }>(apiPath`/account/sessions/${id}`, { method: 'DELETE' });
 
 export const endOtherSessions = () => apiFetch<{ message: string }>('/account/sessions/end-others', { method: 'POST' });

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '@/app/lib/api-client';
+import { apiFetch, apiPath } from '@/app/lib/api-client';
 import type { Version } from '@/app/lib/list-writes';
 import type { CourseCardBody } from '@/shared/schemas';
 import { putCourse, type CourseReply } from './course-cache';
@@ -7,7 +7,7 @@ import { putCourse, type CourseReply } from './course-cache';
 export function useUpdateCard(courseId: string) {
   return useMutation({
     mutationFn: ({ card, version }: { card: CourseCardBody; version: Version }) =>
-      apiFetch<CourseReply>(`/courses/${courseId}/card`, { method: 'PUT', body: { ...card, ...version } }),
+      apiFetch<CourseReply>(apiPath`/courses/${courseId}/card`, { method: 'PUT', body: { ...card, ...version } }),
     onSuccess: (reply) => putCourse(reply.data),
   });
 }

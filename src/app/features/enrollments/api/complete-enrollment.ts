@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { apiFetch } from '@/app/lib/api-client';
+import { apiFetch, apiPath } from '@/app/lib/api-client';
 import { MESSAGES } from '@/shared/messages';
 import { replaceEnrollment, type EnrollmentReply } from './enrollments-cache';
 
@@ -8,7 +8,7 @@ import { replaceEnrollment, type EnrollmentReply } from './enrollments-cache';
 export function useCompleteEnrollment() {
   return useMutation({
     mutationFn: (id: string) =>
-      apiFetch<EnrollmentReply>(`/enrollments/${id}/complete`, {
+      apiFetch<EnrollmentReply>(apiPath`/enrollments/${id}/complete`, {
         method: 'PUT',
         fallbackMessage: MESSAGES.enrollment.completeFailed,
       }),

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '@/app/lib/api-client';
+import { apiFetch, apiPath } from '@/app/lib/api-client';
 import { deleteWithNotice } from '@/app/lib/confirm';
 import { deleteShown, type Version } from '@/app/lib/list-writes';
 import { MESSAGES } from '@/shared/messages';
@@ -13,7 +13,10 @@ import { batchVersion, setAllBatches } from './batches-cache';
 export function useDeleteBatch() {
   const mutation = useMutation({
     mutationFn: ({ id, version }: { id: string; version: Version }) =>
-      apiFetch<{ success: true; allBatches: Batch[] }>(`/batches/delete/${id}`, { method: 'DELETE', body: version }),
+      apiFetch<{ success: true; allBatches: Batch[] }>(apiPath`/batches/delete/${id}`, {
+        method: 'DELETE',
+        body: version,
+      }),
     onSuccess: (reply) => setAllBatches(reply.allBatches),
   });
   // A batch changed since it was shown asks again (docs/conflicts.md).

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { apiFetch, staleCurrent } from '@/app/lib/api-client';
+import { apiFetch, apiPath, staleCurrent } from '@/app/lib/api-client';
 import { confirmDelete } from '@/app/lib/confirm';
 import { deleteShown, updatedAtVersion, type RecordWrite } from '@/app/lib/list-writes';
 import { MESSAGES } from '@/shared/messages';
@@ -10,7 +10,7 @@ import { removeEnrollment, type EnrollmentReply } from './enrollments-cache';
 export function useDeleteEnrollment() {
   return useMutation({
     mutationFn: ({ id, version }: RecordWrite) =>
-      apiFetch<EnrollmentReply>(`/enrollments/${id}`, {
+      apiFetch<EnrollmentReply>(apiPath`/enrollments/${id}`, {
         method: 'DELETE',
         body: version,
         fallbackMessage: MESSAGES.enrollment.deleteFailed,

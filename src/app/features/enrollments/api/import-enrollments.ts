@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '@/app/lib/api-client';
+import { apiFetch, apiPath } from '@/app/lib/api-client';
 import { pullWrittenRows } from '@/app/lib/list-writes';
 import type { ImportReply } from '@/shared/schemas';
 
@@ -21,7 +21,7 @@ export function useImportEnrollments() {
   return useMutation({
     meta: { silent: true },
     mutationFn: async ({ batchId, file, dryRun }: ImportVariables) =>
-      apiFetch<ImportReply>(`/batches/${encodeURIComponent(batchId)}/import${dryRun ? '?dryRun=true' : ''}`, {
+      apiFetch<ImportReply>(apiPath`/batches/${batchId}/import` + (dryRun ? '?dryRun=true' : ''), {
         method: 'POST',
         // The bytes as they are (at most 50 MB): the server checks the encoding itself.
         upload: { contentType: 'text/csv', data: new Uint8Array(await file.arrayBuffer()) },

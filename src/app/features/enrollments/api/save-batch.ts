@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '@/app/lib/api-client';
+import { apiFetch, apiPath } from '@/app/lib/api-client';
 import type { Version } from '@/app/lib/list-writes';
 import type { Batch, BatchBody } from '@/shared/schemas';
 import { setAllBatches } from './batches-cache';
@@ -15,7 +15,7 @@ export function useSaveBatch(id?: string) {
   return useMutation({
     mutationFn: ({ body, version }: { body: BatchBody; version: Version }) =>
       id
-        ? apiFetch<BatchReply>(`/batches/update/${id}`, { method: 'PUT', body: { ...body, ...version } })
+        ? apiFetch<BatchReply>(apiPath`/batches/update/${id}`, { method: 'PUT', body: { ...body, ...version } })
         : apiFetch<BatchReply>('/batches/start', { method: 'POST', body }),
     onSuccess: (reply) => setAllBatches(reply.allBatches),
     // Failures are only logged; the generic toast still says why (a stale save: the conflict panel).

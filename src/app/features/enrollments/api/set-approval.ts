@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { apiFetch } from '@/app/lib/api-client';
+import { apiFetch, apiPath } from '@/app/lib/api-client';
 import { MESSAGES } from '@/shared/messages';
 import { replaceEnrollment, type EnrollmentReply } from './enrollments-cache';
 
@@ -11,7 +11,10 @@ import { replaceEnrollment, type EnrollmentReply } from './enrollments-cache';
 export function useSetApproval() {
   return useMutation({
     mutationFn: ({ id, approve }: { id: string; approve: boolean }) =>
-      apiFetch<EnrollmentReply>(`/enrollments/${approve ? 'approve' : 'dis-approve'}/${id}`, { method: 'PUT' }),
+      apiFetch<EnrollmentReply>(
+        approve ? apiPath`/enrollments/approve/${id}` : apiPath`/enrollments/dis-approve/${id}`,
+        { method: 'PUT' },
+      ),
     onSuccess: (reply) => replaceEnrollment(reply.data),
     // The screen's own sentence, after the generic toast that says why (docs/choices.md, At most two messages per failure).
     onError: (_err, { approve }) => {

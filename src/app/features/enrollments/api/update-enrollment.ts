@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '@/app/lib/api-client';
+import { apiFetch, apiPath } from '@/app/lib/api-client';
 import { MESSAGES } from '@/shared/messages';
 import type { EnrollmentUpdateBody } from '@/shared/schemas';
 import { replaceEnrollment, type EnrollmentReply } from './enrollments-cache';
@@ -8,7 +8,7 @@ import { replaceEnrollment, type EnrollmentReply } from './enrollments-cache';
 export function useUpdateEnrollment(id: string) {
   return useMutation({
     mutationFn: (body: EnrollmentUpdateBody) =>
-      apiFetch<EnrollmentReply>(`/enrollment/${id}`, {
+      apiFetch<EnrollmentReply>(apiPath`/enrollment/${id}`, {
         method: 'PUT',
         body,
         fallbackMessage: MESSAGES.enrollment.updateFailed,

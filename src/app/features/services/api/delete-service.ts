@@ -1,8 +1,9 @@
+import { apiPath } from '@/app/lib/api-client';
 import { useDeleteRow, usePendingIds } from '@/app/lib/list-writes';
 import { servicesQuery } from './get-services';
 
 /** DELETE /services/{id}; on success the purchase leaves the local list. */
-export const useDeleteService = () => useDeleteRow(servicesQuery, (id) => `/services/${id}`);
+export const useDeleteService = () => useDeleteRow(servicesQuery, (id) => apiPath`/services/${id}`);
 
 /** Purchases being deleted right now, from any screen. */
 export const useDeletingServiceIds = () => usePendingIds([...servicesQuery.queryKey, 'delete']);

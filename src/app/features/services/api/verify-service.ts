@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { apiFetch, staleCurrent } from '@/app/lib/api-client';
+import { apiFetch, apiPath, staleCurrent } from '@/app/lib/api-client';
 import { putRows, usePendingIds, type RecordReply, type RecordWrite } from '@/app/lib/list-writes';
 import { MESSAGES } from '@/shared/messages';
 import type { Service } from '@/shared/schemas';
@@ -17,7 +17,7 @@ export function useVerifyService() {
   return useMutation({
     mutationKey: verifyServiceKey,
     mutationFn: ({ id, version }: RecordWrite) =>
-      apiFetch<RecordReply<Service>>(`/services/${encodeURIComponent(id)}/verify`, { method: 'PATCH', body: version }),
+      apiFetch<RecordReply<Service>>(apiPath`/services/${id}/verify`, { method: 'PATCH', body: version }),
     onSuccess: ({ data }) => putRows(servicesQuery, [data]),
     // Service calls log their failures; the toast comes from the MutationCache.
     onError: (err) => {

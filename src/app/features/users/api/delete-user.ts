@@ -1,8 +1,9 @@
+import { apiPath } from '@/app/lib/api-client';
 import { useDeleteRow, usePendingIds } from '@/app/lib/list-writes';
 import { usersQuery } from './get-users';
 
 /** DELETE /users/{id}; on success the user leaves the local list. */
-export const useDeleteUser = () => useDeleteRow(usersQuery, (id) => `/users/${id}`);
+export const useDeleteUser = () => useDeleteRow(usersQuery, (id) => apiPath`/users/${id}`);
 
 /** Users being deleted right now, from any screen. */
 export const useDeletingUserIds = () => usePendingIds([...usersQuery.queryKey, 'delete']);
