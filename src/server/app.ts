@@ -26,6 +26,7 @@ import { siteConfigRoutes } from './routes/site-config';
 import { syncRoutes } from './routes/sync';
 import { userRoutes } from './routes/users';
 import { scheduleActivityWindow } from './sync/activity-window';
+import { SyncPageCache } from './sync/page-cache';
 import { schedulePruning } from './sync/pruning';
 import type { ServerConfig } from './config';
 
@@ -33,6 +34,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route registered, as `METHOD /pattern` (the OpenAPI test checks each is described). */
     routeList: string[];
+    /** This instance's cache of full-sync pages (docs/operations.md): its figures, for tests and benchmarks. */
+    syncPages: SyncPageCache;
   }
 }
 
@@ -107,7 +110,9 @@ export async function buildApp(config: ServerConfig, database?: Database): Promi
   bulkRoutes(app, db.db);
   importRoutes(app, db.db);
   activityRoutes(app, db.db);
-  syncRoutes(app, db, config.syncHeartbeatMs, config.sessionIdleDays);
+  const syncPages = new SyncPageCache(Math.floor(config.syncCacheMb * 1048576));
+  app.decorate('syncPages', syncPages);
+  syncRoutes(app, db, config.syncHeartbeatMs, config.sessionIdleDays, syncPages);
   openApiRoutes(app, pkg.version);
   await registerStatic(app, config.staticDir);
 

@@ -2,6 +2,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { DEFAULT_DB_TIMEOUTS, type DbTimeouts } from './db/timeouts';
 import { ACTIVITY_WINDOW_DEFAULT, type ActivityWindow } from './sync/activity-window';
+import { SYNC_CACHE_DEFAULT_MB } from './sync/page-cache';
 
 export interface ServerConfig {
   port: number;
@@ -28,6 +29,11 @@ export interface ServerConfig {
   activityRetentionDays: number | null;
   /** The activity the sync carries to devices (ACTIVITY_WINDOW_DAYS, ACTIVITY_WINDOW_ENTRIES): docs/activity.md. */
   activityWindow: ActivityWindow;
+  /**
+   * SYNC_CACHE_MB: megabytes of compressed full-sync pages this instance keeps, so devices that sync in full
+   * share the pages' builds (docs/operations.md); 0 turns the cache off.
+   */
+  syncCacheMb: number;
   /** How often an open sync stream sends a heartbeat and checks its session (not an env setting: tests shorten it). */
   syncHeartbeatMs: number;
   /** DB_STATEMENT_TIMEOUT_MS, DB_LOCK_TIMEOUT_MS, DB_POOL_WAIT_MS (docs/operations.md). */
@@ -110,6 +116,16 @@ function retentionDays(value: string | undefined): number {
   return days;
 }
 
+/** SYNC_CACHE_MB: megabytes (fractions allowed), 0 for no cache, SYNC_CACHE_DEFAULT_MB when unset. */
+function cacheMegabytes(value: string | undefined): number {
+  const v = value?.trim() ?? '';
+  if (v === '') return SYNC_CACHE_DEFAULT_MB;
+  const mb = Number(v);
+  if (!Number.isFinite(mb) || mb < 0)
+    throw new Error(`SYNC_CACHE_MB must be a number of megabytes (0 turns the sync page cache off), got "${value}".`);
+  return mb;
+}
+
 /** ACTIVITY_RETENTION_DAYS: unset keeps the activity log for ever; else a positive number of days. */
 function activityRetention(value: string | undefined): number | null {
   const v = value?.trim() ?? '';
@@ -184,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       days: positiveInt('ACTIVITY_WINDOW_DAYS', env.ACTIVITY_WINDOW_DAYS, ACTIVITY_WINDOW_DEFAULT.days),
       entries: positiveInt('ACTIVITY_WINDOW_ENTRIES', env.ACTIVITY_WINDOW_ENTRIES, ACTIVITY_WINDOW_DEFAULT.entries),
     },
+    syncCacheMb: cacheMegabytes(env.SYNC_CACHE_MB),
     syncHeartbeatMs: 25_000,
     dbTimeouts: {
       statementMs: millisecondsOrOff(

@@ -43,6 +43,17 @@ describe('the address the login throttle counts', () => {
   });
 });
 
+describe('SYNC_CACHE_MB', () => {
+  it('keeps 64 MB of full-sync pages by default, takes fractions, 0 turns it off, and refuses the rest', () => {
+    expect(loadConfig({}).syncCacheMb).toBe(64);
+    expect(loadConfig({ SYNC_CACHE_MB: '0' }).syncCacheMb).toBe(0);
+    expect(loadConfig({ SYNC_CACHE_MB: ' 256 ' }).syncCacheMb).toBe(256);
+    expect(loadConfig({ SYNC_CACHE_MB: '0.5' }).syncCacheMb).toBe(0.5);
+    for (const value of ['-1', 'lots', 'Infinity'])
+      expect(() => loadConfig({ SYNC_CACHE_MB: value }), value).toThrow(/SYNC_CACHE_MB must be a number of megabytes/);
+  });
+});
+
 describe('the demo admin and the network', () => {
   it('is made only on a loopback HOST unless DEMO_ADMIN says otherwise', () => {
     expect(loadConfig({}).demoAdmin).toBe(true);

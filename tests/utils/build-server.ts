@@ -7,6 +7,7 @@ import { users } from '@/server/db/schema';
 import { DEFAULT_DB_TIMEOUTS } from '@/server/db/timeouts';
 import { createSession } from '@/server/repositories/sessions-repo';
 import { ACTIVITY_WINDOW_DEFAULT } from '@/server/sync/activity-window';
+import { SYNC_CACHE_DEFAULT_MB } from '@/server/sync/page-cache';
 import { checkRepliesAgainstContract } from './contract-check';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 
@@ -52,6 +53,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     syncRetentionDays: 30,
     activityRetentionDays: null,
     activityWindow: ACTIVITY_WINDOW_DEFAULT,
+    syncCacheMb: SYNC_CACHE_DEFAULT_MB,
     syncHeartbeatMs: 25_000,
     dbTimeouts: DEFAULT_DB_TIMEOUTS,
     httpTimeouts: DEFAULT_HTTP_TIMEOUTS,

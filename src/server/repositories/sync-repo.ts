@@ -6,6 +6,7 @@ import {
   SYNC_LISTS,
   SYNC_SCHEMA,
   type DeltaCursor,
+  type ResetCursor,
   type SyncCursor,
   type SyncList,
 } from '@/shared/schemas';
@@ -31,28 +32,43 @@ async function rowsById(db: Db, state: SyncState, list: SyncList, ids: string[])
 }
 
 /** Can this delta position still be served: same database, not ahead of it, history not pruned? */
-function deltaUsable(cursor: DeltaCursor, state: SyncState): boolean {
+export function deltaUsable(cursor: DeltaCursor, state: SyncState): boolean {
   if (cursor.e !== state.epoch || cursor.v > state.version) return false;
   // {v}: needs the changes above v; {v, at}: needs version v itself too.
   return cursor.at ? cursor.v > state.prunedBelow : cursor.v >= state.prunedBelow;
 }
+
+/** Can this full sync go on where its cursor stands: same database, its start V0 not ahead, not pruned? */
+export const fullSyncUsable = (cursor: ResetCursor, state: SyncState) =>
+  cursor.e === state.epoch && cursor.r.v >= state.prunedBelow && cursor.r.v <= state.version;
 
 /**
  * One pull. Every page is read in one REPEATABLE READ snapshot: the sync clock read there is V, every
  * change up to V is visible (versions are handed out in commit order) and none above it, so a change
  * committed meanwhile comes in the next pull, never in neither and never twice.
  */
-export function pullSync(db: Db, cursor: SyncCursor | null, limit: number, first?: SyncList): Promise<SyncPage> {
+export async function pullSync(db: Db, cursor: SyncCursor | null, limit: number, first?: SyncList): Promise<SyncPage> {
+  return (await pullSyncAt(db, cursor, limit, first)).page;
+}
+
+/** pullSync, with the sync state its snapshot read (the page cache keys a full sync's first page on it). */
+export function pullSyncAt(
+  db: Db,
+  cursor: SyncCursor | null,
+  limit: number,
+  first?: SyncList,
+): Promise<{ page: SyncPage; state: SyncState }> {
   return inTransaction(
     db,
     async (t) => {
       const state = await readState(t);
-      if (cursor && 'r' in cursor) {
-        const usable = cursor.e === state.epoch && cursor.r.v >= state.prunedBelow && cursor.r.v <= state.version;
-        return fullSyncPage(t, state, usable ? cursor.r : null, limit, first);
-      }
-      if (!cursor || !deltaUsable(cursor, state)) return fullSyncPage(t, state, null, limit, first);
-      return deltaPage(t, state, cursor, limit);
+      const page = async () => {
+        if (cursor && 'r' in cursor)
+          return fullSyncPage(t, state, fullSyncUsable(cursor, state) ? cursor.r : null, limit, first);
+        if (!cursor || !deltaUsable(cursor, state)) return fullSyncPage(t, state, null, limit, first);
+        return deltaPage(t, state, cursor, limit);
+      };
+      return { page: await page(), state };
     },
     READ_SNAPSHOT,
   );

@@ -1,10 +1,13 @@
 import { PassThrough } from 'node:stream';
 import type { Database } from '@/server/db/client';
 import { HttpError, parse } from '@/server/errors';
+import { pickEncoding } from '@/server/http/encoding';
 import { findSessionUser } from '@/server/repositories/sessions-repo';
 import { pullSync, syncReplyBody } from '@/server/repositories/sync-repo';
 import { currentSyncVersion, SyncAnnouncer } from '@/server/sync/announcer';
-import { sendJsonCompressed } from '@/server/sync/send-json';
+import { cachedPull } from '@/server/sync/cached-pull';
+import type { SyncPageCache } from '@/server/sync/page-cache';
+import { sendCachedPage, sendJsonCompressed } from '@/server/sync/send-json';
 import { MESSAGES } from '@/shared/messages';
 import { decodeSyncCursor, encodeSyncCursor, SYNC_NEXT_HEADER, SYNC_PAGE, syncQuery } from '@/shared/schemas';
 import type { FastifyInstance } from 'fastify';
@@ -14,7 +17,13 @@ const STALLED_BYTES = 64 * 1024;
 export const STREAMS_PER_SESSION = 3;
 
 /** The PWA's sync (docs/sync.md): the delta pull, and the stream that says when to pull. Admin only. */
-export function syncRoutes(app: FastifyInstance, database: Database, heartbeatMs: number, idleDays: number) {
+export function syncRoutes(
+  app: FastifyInstance,
+  database: Database,
+  heartbeatMs: number,
+  idleDays: number,
+  pages: SyncPageCache,
+) {
   const { db } = database;
 
   app.get('/api/sync', async (request, reply) => {
@@ -27,7 +36,20 @@ export function syncRoutes(app: FastifyInstance, database: Database, heartbeatMs
       // A cursor of another sync schema starts a full sync, as no cursor does.
       if (decoded.kind === 'ok') cursor = decoded.cursor;
     }
-    const page = await pullSync(db, cursor, query.limit ?? SYNC_PAGE.default, query.first);
+    const limit = query.limit ?? SYNC_PAGE.default;
+    if (pages.enabled) {
+      // A full sync's page from the in-process cache, or built once for every device asking for it meanwhile.
+      const cached = await cachedPull(
+        db,
+        pages,
+        cursor,
+        limit,
+        query.first,
+        pickEncoding(request.headers['accept-encoding']),
+      );
+      if (cached) return sendCachedPage(request, reply, cached);
+    }
+    const page = await pullSync(db, cursor, limit, query.first);
     // The next page's cursor ahead of the body: the client asks for that page while it reads this one.
     if (page.hasMore) reply.header(SYNC_NEXT_HEADER, encodeSyncCursor(page.cursor));
     return sendJsonCompressed(request, reply, syncReplyBody(page));
