@@ -71,13 +71,27 @@ export function usePendingIds(mutationKey: readonly unknown[]): ReadonlySet<stri
   return new Set(ids);
 }
 
-/** DELETE `path(id)` (built with apiPath, which encodes the id), naming the version shown if given; on success the row leaves the list. */
-export function useDeleteRow<T extends Row>(list: ListQuery<T>, path: (id: string) => string) {
+/** What a delete may add to the shared one: its failure sentence and its own reaction to an error. */
+export interface DeleteRowOptions {
+  fallbackMessage?: string;
+  onError?: (err: unknown) => void;
+}
+
+/**
+ * The one delete of a synced list's record: DELETE `path(id)` (built with apiPath, which encodes the id), naming
+ * the version shown if given; on success the row leaves the list.
+ */
+export function useDeleteRow<T extends Row>(
+  list: ListQuery<T>,
+  path: (id: string) => string,
+  { fallbackMessage, onError }: DeleteRowOptions = {},
+) {
   return useMutation({
     mutationKey: [...list.queryKey, 'delete'],
     mutationFn: ({ id, version }: RecordWrite) =>
-      apiFetch<{ success: true }>(path(id), { method: 'DELETE', body: version }),
+      apiFetch<{ success: true }>(path(id), { method: 'DELETE', body: version, fallbackMessage }),
     onSuccess: (_reply, { id }) => removeRows(list, [id]),
+    onError,
   });
 }
 

@@ -1,4 +1,4 @@
-import { putRows, removeRows, type RecordReply } from '@/app/lib/list-writes';
+import { putRows, type RecordReply } from '@/app/lib/list-writes';
 import type { Course } from '@/shared/schemas';
 import { coursesQuery } from './get-courses';
 
@@ -7,4 +7,3 @@ export type CourseReply = RecordReply<Course>;
 
 /** A new or changed course (the list keeps the server's order, oldest first). */
 export const putCourse = (course: Course) => putRows(coursesQuery, [course]);
-export const removeCourse = (id: string) => removeRows(coursesQuery, [id]);

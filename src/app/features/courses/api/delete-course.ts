@@ -1,12 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
-import { apiFetch, apiPath } from '@/app/lib/api-client';
-import type { Version } from '@/app/lib/list-writes';
-import { removeCourse } from './course-cache';
+import { apiPath } from '@/app/lib/api-client';
+import { useDeleteRow } from '@/app/lib/list-writes';
+import { coursesQuery } from './get-courses';
 
-export function useDeleteCourse() {
-  return useMutation({
-    mutationFn: ({ id, version }: { id: string; version: Version }) =>
-      apiFetch<{ success: true }>(apiPath`/courses/${id}`, { method: 'DELETE', body: version }),
-    onSuccess: (_reply, { id }) => removeCourse(id),
-  });
-}
+/** DELETE /courses/{id}, naming the version shown; on success the course leaves the local list. */
+export const useDeleteCourse = () => useDeleteRow(coursesQuery, (id) => apiPath`/courses/${id}`);

@@ -1,26 +1,19 @@
-import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { apiFetch, apiPath, staleCurrent } from '@/app/lib/api-client';
+import { apiPath, staleCurrent } from '@/app/lib/api-client';
 import { confirmDelete } from '@/app/lib/confirm';
-import { deleteShown, updatedAtVersion, type RecordWrite } from '@/app/lib/list-writes';
+import { deleteShown, updatedAtVersion, useDeleteRow } from '@/app/lib/list-writes';
 import { MESSAGES } from '@/shared/messages';
 import type { Enrollment } from '@/shared/schemas';
-import { removeEnrollment, type EnrollmentReply } from './enrollments-cache';
+import { enrollmentsQuery } from './get-enrollments';
 
-export function useDeleteEnrollment() {
-  return useMutation({
-    mutationFn: ({ id, version }: RecordWrite) =>
-      apiFetch<EnrollmentReply>(apiPath`/enrollments/${id}`, {
-        method: 'DELETE',
-        body: version,
-        fallbackMessage: MESSAGES.enrollment.deleteFailed,
-      }),
-    onSuccess: (_reply, { id }) => removeEnrollment(id),
+/** DELETE /enrollments/{id}; a refusal that is not a conflict says to try again. */
+export const useDeleteEnrollment = () =>
+  useDeleteRow(enrollmentsQuery, (id) => apiPath`/enrollments/${id}`, {
+    fallbackMessage: MESSAGES.enrollment.deleteFailed,
     onError: (err) => {
       if (!staleCurrent(err)) toast.error(MESSAGES.enrollment.deleteFailedRetry);
     },
   });
-}
 
 /**
  * Asks 'Are you sure?' first, and again when the enrollment changed since it was shown; resolves

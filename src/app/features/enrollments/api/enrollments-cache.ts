@@ -1,4 +1,4 @@
-import { putRows, removeRows, type RecordReply } from '@/app/lib/list-writes';
+import { putRows, type RecordReply } from '@/app/lib/list-writes';
 import type { Enrollment } from '@/shared/schemas';
 import { enrollmentsQuery } from './get-enrollments';
 
@@ -6,4 +6,3 @@ export type EnrollmentReply = RecordReply<Enrollment>;
 
 /** The server's copy replaces the local one. */
 export const replaceEnrollment = (next: Enrollment) => putRows(enrollmentsQuery, [next]);
-export const removeEnrollment = (id: string) => removeRows(enrollmentsQuery, [id]);
