@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { apiFetch, apiPath } from '@/app/lib/api-client';
 import { MESSAGES } from '@/shared/messages';
-import { replaceEnrollment, type EnrollmentReply } from './enrollments-cache';
+import { putEnrollment, type EnrollmentReply } from './enrollments-cache';
 
 /** PUT /enrollments/{id}/complete: the server's copy (completed, progress 100) replaces the local one. */
 export function useCompleteEnrollment() {
@@ -12,7 +12,7 @@ export function useCompleteEnrollment() {
         method: 'PUT',
         fallbackMessage: MESSAGES.enrollment.completeFailed,
       }),
-    onSuccess: (reply) => replaceEnrollment(reply.data),
+    onSuccess: (reply) => putEnrollment(reply.data),
     onError: () => {
       toast.error(MESSAGES.enrollment.completeFailed);
     },

@@ -5,4 +5,4 @@ import { enrollmentsQuery } from './get-enrollments';
 export type EnrollmentReply = RecordReply<Enrollment>;
 
 /** The server's copy replaces the local one. */
-export const replaceEnrollment = (next: Enrollment) => putRows(enrollmentsQuery, [next]);
+export const putEnrollment = (next: Enrollment) => putRows(enrollmentsQuery, [next]);

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiFetch, apiPath } from '@/app/lib/api-client';
 import type { Version } from '@/app/lib/list-writes';
 import type { Batch, BatchBody } from '@/shared/schemas';
-import { setAllBatches } from './batches-cache';
+import { replaceBatches } from './batches-cache';
 
 interface BatchReply {
   success: true;
@@ -17,7 +17,7 @@ export function useSaveBatch(id?: string) {
       id
         ? apiFetch<BatchReply>(apiPath`/batches/update/${id}`, { method: 'PUT', body: { ...body, ...version } })
         : apiFetch<BatchReply>('/batches/start', { method: 'POST', body }),
-    onSuccess: (reply) => setAllBatches(reply.allBatches),
+    onSuccess: (reply) => replaceBatches(reply.allBatches),
     // Failures are only logged; the generic toast still says why (a stale save: the conflict panel).
     onError: (err) => console.error('Saving the batch failed', err),
   });

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { apiFetch, apiPath } from '@/app/lib/api-client';
 import { MESSAGES } from '@/shared/messages';
-import { replaceEnrollment, type EnrollmentReply } from './enrollments-cache';
+import { putEnrollment, type EnrollmentReply } from './enrollments-cache';
 
 /**
  * Approve (isVerified true, verifiedAt now) or Disapprove (false, null), applied locally only when the
@@ -15,7 +15,7 @@ export function useSetApproval() {
         approve ? apiPath`/enrollments/approve/${id}` : apiPath`/enrollments/dis-approve/${id}`,
         { method: 'PUT' },
       ),
-    onSuccess: (reply) => replaceEnrollment(reply.data),
+    onSuccess: (reply) => putEnrollment(reply.data),
     // The screen's own sentence, after the generic toast that says why (docs/choices.md, At most two messages per failure).
     onError: (_err, { approve }) => {
       toast.error(approve ? MESSAGES.enrollment.approveFailed : MESSAGES.enrollment.disapproveFailed);

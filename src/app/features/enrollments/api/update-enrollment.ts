@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiFetch, apiPath } from '@/app/lib/api-client';
 import { MESSAGES } from '@/shared/messages';
 import type { EnrollmentUpdateBody } from '@/shared/schemas';
-import { replaceEnrollment, type EnrollmentReply } from './enrollments-cache';
+import { putEnrollment, type EnrollmentReply } from './enrollments-cache';
 
 /** PUT /enrollment/{id}: the server's copy replaces the local one. */
 export function useUpdateEnrollment(id: string) {
@@ -13,6 +13,6 @@ export function useUpdateEnrollment(id: string) {
         body,
         fallbackMessage: MESSAGES.enrollment.updateFailed,
       }),
-    onSuccess: (reply) => replaceEnrollment(reply.data),
+    onSuccess: (reply) => putEnrollment(reply.data),
   });
 }
