@@ -18,7 +18,10 @@ import type { RouterHistory } from '@tanstack/react-router';
  * the login opens remembering the screen. main.tsx and the component tests both build the app here.
  */
 export function createAppClients(options: { history?: RouterHistory; defaultPendingMs?: number } = {}) {
-  const queryClient = createQueryClient({ onAuthError: (error) => void sessionRejected(error) });
+  const queryClient = createQueryClient({
+    onAuthError: (error) => void sessionRejected(error),
+    persistFor: () => auth.get().user?._id ?? null,
+  });
   const router = createAppRouter(queryClient, options);
 
   /** To the login, remembering where the admin was (nothing to remember when already there). */

@@ -15,8 +15,6 @@ export const STORAGE_KEYS = {
   authToken: 'authToken',
   userData: 'userData',
   theme: 'theme',
-  /** The server's run-time settings (the public site's address), for offline use. */
-  siteConfig: 'siteConfig',
   /** SHA-256 hashes of tokens logged out offline, until the server has revoked them (no usable token stays). */
   pendingLogouts: 'pendingLogouts',
 } as const;

@@ -49,6 +49,8 @@ export function useOlderActivity(query: ActivityLogQuery, device: readonly Activ
     getNextPageParam: (page) => page.nextCursor,
     enabled: online && auto,
     staleTime: 60_000,
+    // A search of the server's history, one query per search typed, asked for online only: not kept on the device.
+    meta: { persist: false },
   });
   const rows = useMemo(() => older.data?.pages.flatMap((p) => p.data) ?? [], [older.data]);
   const more = () => (older.data ? older.fetchNextPage() : older.refetch());

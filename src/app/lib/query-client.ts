@@ -1,17 +1,20 @@
 import { MutationCache, QueryCache, QueryClient, type Query } from '@tanstack/react-query';
 import { ApiError, isAuthError, isNetworkError, staleCurrent } from './api-client';
 import { showErrorToast, showSuccessToast } from './api-feedback';
+import { createQueryPersister } from './query-persister';
 
 /**
  * How long a query no screen uses keeps its data in memory: a screen that comes back shows it at once. What
- * survives a reload is the sync engine's device copy (lib/sync), not this cache.
+ * survives a reload is the sync engine's device copy (lib/sync) for the synced lists, and the query persister's
+ * (query-persister.ts) for the other queries.
  */
 const UNUSED_QUERY_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
 
 declare module '@tanstack/react-query' {
   interface Register {
     defaultError: ApiError;
-    queryMeta: { silent?: boolean };
+    /** persist: false keeps a query off the device (query-persister.ts); the synced lists never are on it. */
+    queryMeta: { silent?: boolean; persist?: boolean };
     /**
      * anonymous: a call made without a session (login), whose 401 is an answer, not a lost session.
      * ownSuccessToast: the mutation says the outcome itself (a bulk reply that is partly a refusal).
@@ -26,7 +29,15 @@ declare module '@tanstack/react-query' {
  * went wrong: with no reply it stays quiet (the shell says offline and when the lists were synced);
  * with a server error or a page that is not the API it says so once, not again until the list refreshes.
  */
-export function createQueryClient({ onAuthError }: { onAuthError?: (error: ApiError) => void } = {}) {
+export function createQueryClient({
+  onAuthError,
+  persistFor,
+}: {
+  onAuthError?: (error: ApiError) => void;
+  /** The signed-in admin, whose queries the persister keeps on the device (none: nothing is persisted). */
+  persistFor?: () => string | null;
+} = {}) {
+  const persister = persistFor ? createQueryPersister(persistFor) : null;
   const failingRefresh = new WeakSet<Query<unknown, unknown, unknown, readonly unknown[]>>();
   return new QueryClient({
     queryCache: new QueryCache({
@@ -58,6 +69,8 @@ export function createQueryClient({ onAuthError }: { onAuthError?: (error: ApiEr
         // Cached lists show at once; they are refreshed in the background when older than this.
         staleTime: 60_000,
         gcTime: UNUSED_QUERY_KEEP_MS,
+        // Restores a query with no data from the device, and stores each fetched reply (not the synced lists).
+        persister: persister?.persisterFn,
         networkMode: 'always',
         refetchOnWindowFocus: true,
         retry: (count, error) =>

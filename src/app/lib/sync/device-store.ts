@@ -1,5 +1,6 @@
 import { clear, createStore, get, promisifyRequest, setMany, type UseStore } from 'idb-keyval';
 import type { SyncList } from '@/shared/schemas/sync';
+import { QUERY_CACHE_PREFIX } from '../query-persister';
 
 /**
  * The device copy in IndexedDB, through idb-keyval: one database per admin (`coursedesk-copy-<admin id>`) with one
@@ -214,11 +215,12 @@ function deleteDatabase(name: string) {
 }
 
 /**
- * Logout: every admin's device copy goes (in this layout or the one before), so no personal data stays
- * (`adminId`: only that admin's, when this tab follows a session another tab ended).
+ * Logout: every admin's data on the device goes (the device copy, in this layout or the one before, and the
+ * persisted queries: query-persister.ts), so no personal data stays (`adminId`: only that admin's, when this tab
+ * follows a session another tab ended).
  */
 export async function deleteDeviceCopies(adminId?: string): Promise<void> {
-  const prefixes = [PREFIX, OLD_PREFIX];
+  const prefixes = [PREFIX, OLD_PREFIX, QUERY_CACHE_PREFIX];
   const names = (await indexedDB.databases()).map((d) => d.name ?? '');
   const gone = (name: string) =>
     adminId

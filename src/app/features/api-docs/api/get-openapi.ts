@@ -13,7 +13,10 @@ export interface OpenApiDocument {
   paths: Record<string, Record<string, OpenApiOperation>>;
 }
 
-/** The API description, fetched when the screen opens; it is not part of the offline copy. */
+/**
+ * The API description, fetched when the screen opens; kept on the device by the query persister
+ * (lib/query-persister.ts), so the screen shows offline after a reload too.
+ */
 export const openApiQuery = queryOptions({
   queryKey: ['openapi'] as const,
   queryFn: ({ signal }) => apiFetch<OpenApiDocument>('/openapi.json', { signal }),

@@ -2,7 +2,10 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiFetch, apiPath } from '@/app/lib/api-client';
 import type { SessionInfo, TwoFactorSetup, TwoFactorStatus } from '@/shared/schemas';
 
-/** The admin's own security settings: online only, never part of the device copy. */
+/**
+ * The admin's own security settings: changed online only; the last reply is kept on the device by the query
+ * persister (lib/query-persister.ts), so the screens show it offline after a reload.
+ */
 export const twoFactorQuery = queryOptions({
   queryKey: ['account', 'two-factor'] as const,
   queryFn: ({ signal }) => apiFetch<{ data: TwoFactorStatus }>('/account/two-factor', { signal }).then((r) => r.data),

@@ -32,7 +32,8 @@ export function LoginCodeStep({ step, onBack, onSignedIn }: LoginCodeStepProps) 
     staleTime: Infinity,
     gcTime: 0,
     retry: false,
-    meta: { silent: true },
+    // The key to add to the app, before any session: never kept on the device.
+    meta: { silent: true, persist: false },
   });
   const verify = useMutation({
     mutationFn: (code: string) => loginWithCode(queryClient, { challenge: step.challenge, code }),
