@@ -349,6 +349,33 @@ export const MESSAGES = {
     progress: (done: number, total: number) =>
       `${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} records`,
     notSynced: 'Not synced yet',
+    /** Reload Data (docs/sync.md, "Reload Data keeps the app usable"): the overlay, the shell, the notice. */
+    reload: {
+      progressLabel: 'Reload Data progress',
+      byList: 'Progress by list',
+      starting: 'Asking the server for a fresh copy…',
+      keepsCopy: 'You can keep working on the current copy: it is replaced in one step when the new one is whole.',
+      keepWorking: 'Keep working',
+      list: (name: string, done: number, total: number) =>
+        `${name} ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`,
+      lists: {
+        users: 'Users',
+        courses: 'Courses',
+        batches: 'Batches',
+        services: 'Services',
+        enrollments: 'Enrollments',
+        activity: 'Activity',
+      },
+      /** The live region's words, at most every tenth of the way. */
+      announce: (percent: number) => `Reload Data ${percent}% done`,
+      background: (percent: number | null) =>
+        percent === null ? 'Reloading in the background' : `Reloading in the background · ${percent}%`,
+      backgroundShort: (percent: number | null) => (percent === null ? 'Reloading' : `Reloading ${percent}%`),
+      failed: 'Reload Data failed. The copy on this device is unchanged.',
+      failedShort: 'Reload failed',
+      retry: 'Retry',
+      done: 'Data reloaded: the screens show the fresh copy.',
+    },
     /** The shell, under the sync status: the device copy's size and whether the browser keeps it (docs/sync.md). */
     deviceCopy: (size: string, kept: boolean) =>
       `Copy on this device: ${size} · ${kept ? 'kept' : 'the browser may clear it'}`,

@@ -323,7 +323,7 @@ describe('Reload Data', () => {
     await syncEngine.resync();
     expect(asked.filter((c) => c === null)).toHaveLength(2); // asked again: a new full sync
     expect(usersOf(qc)!.map((u) => u.name)).toEqual(['Only After Reload']);
-    expect(syncEngine.getState().reload).toBeNull();
+    expect(syncEngine.getState().reload).toBe('done');
     expect((await deviceCopy(adminUser._id))!.rows.users.map((u) => u._id)).toEqual([fresh._id]);
     expect(await storedGenerations(adminUser._id)).toEqual([stored!.meta.gen + 1]);
   });

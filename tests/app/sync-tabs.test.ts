@@ -1,14 +1,17 @@
 import { waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { auth } from '@/app/features/auth/auth-store';
 import { createQueryClient } from '@/app/lib/query-client';
 import { writeSession } from '@/app/lib/session-storage';
 import { deleteDeviceCopies, DeviceStore } from '@/app/lib/sync/device-store';
 import { SyncSession } from '@/app/lib/sync/sync-session';
+import type { SyncState } from '@/app/lib/sync/sync-engine';
 import type { User } from '@/shared/schemas';
+import { SYNC_LISTS, type SyncReply } from '@/shared/schemas/sync';
 import { adminUser, users } from '../mocks/fixtures';
 import { server } from '../mocks/server';
-import { setMockLists } from '../mocks/sync-api';
+import { mockLists, setMockLists } from '../mocks/sync-api';
 import { deviceCopy, holdStoredList } from '../utils/device-copy';
 import { installWebLocks } from '../utils/web-locks';
 
@@ -45,13 +48,14 @@ afterEach(async () => {
 
 async function openTab() {
   const qc = createQueryClient();
-  const tab = new SyncSession(qc, adminUser._id, () => {});
+  const state: Partial<SyncState> = {};
+  const tab = new SyncSession(qc, adminUser._id, (s) => Object.assign(state, s));
   tabs.push(tab);
   await tab.loaded;
   tab.follow();
   await tab.ready();
   const name = (id: string) => qc.getQueryData<User[]>(['users'])?.find((u) => u._id === id)?.name;
-  return { tab, qc, name };
+  return { tab, qc, name, state };
 }
 const R = users[0]!;
 const withR = (row: User) => users.map((u) => (u._id === R._id ? row : u));
@@ -150,5 +154,61 @@ describe('tabs of one admin', () => {
         'After The Handover',
       ),
     );
+  });
+
+  it('Reload Data asked in a follower runs in the leader; every tab sees where it stands, a tab that joins too', async () => {
+    const a = await openTab();
+    const b = await openTab();
+    await Promise.all([a, b].map((t) => t.tab.pull()));
+    let fail = false;
+    let fulls = 0;
+    let release!: () => void;
+    let held = new Promise<void>((resolve) => (release = resolve));
+    const lists = Object.fromEntries(SYNC_LISTS.map((l) => [l, { done: 1, total: 2 }]));
+    const empty = () =>
+      Object.fromEntries(SYNC_LISTS.map((l) => [l, { upserts: [], deletes: [] }])) as unknown as SyncReply['changes'];
+    server.use(
+      http.get('/api/sync', async ({ request }) => {
+        const cursor = new URL(request.url).searchParams.get('cursor');
+        const changes = empty();
+        if (cursor === null) fulls++;
+        if (cursor === null) {
+          for (const l of SYNC_LISTS) changes[l].upserts = mockLists()[l] as never[];
+          changes.users.upserts = withR({ ...R, name: 'Reloaded' }) as never[];
+          const progress = { done: 6, total: 12, lists };
+          return HttpResponse.json({ success: true, reset: true, changes, cursor: 'p1', hasMore: true, progress });
+        }
+        if (cursor === 'p1') {
+          await held;
+          if (fail) return HttpResponse.json({ success: false, message: 'Unavailable' }, { status: 503 });
+        }
+        return HttpResponse.json({ success: true, reset: false, changes, cursor: 'p2', hasMore: false });
+      }),
+    );
+    const running = { reload: 'running', progress: { done: 6, total: 12, lists } };
+    const reload = b.tab.resync();
+    for (const t of [a, b]) await waitFor(() => expect(t.state).toMatchObject(running));
+    const c = await openTab(); // opened mid-way: the leader tells it where the reload stands
+    await waitFor(() => expect(c.state).toMatchObject(running));
+    const again = a.tab.resync(); // asked again meanwhile (in the leader): the same reload
+    release();
+    await Promise.all([reload, again]);
+    expect(fulls).toBe(1);
+    for (const t of [a, b, c]) {
+      await waitFor(() => expect(t.state).toMatchObject({ reload: 'done', progress: null }));
+      await waitFor(() => expect(t.name(R._id)).toBe('Reloaded'));
+    }
+
+    fail = true;
+    held = new Promise<void>((resolve) => (release = resolve));
+    const failing = c.tab.resync();
+    for (const t of [a, b, c]) await waitFor(() => expect(t.state).toMatchObject(running));
+    release();
+    await expect(failing).rejects.toBeTruthy();
+    expect(fulls).toBe(2); // the leader's attempt (with its one retry of the page); the follower does not ask again
+    for (const t of [a, b, c]) {
+      await waitFor(() => expect(t.state).toMatchObject({ reload: 'failed', progress: null }));
+      expect(t.name(R._id)).toBe('Reloaded'); // the copy as it was
+    }
   });
 });

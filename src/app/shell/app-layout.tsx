@@ -8,6 +8,7 @@ import { BREAKPOINT_PX, SIDEBAR_WIDTH } from '@/shared/constants';
 import { MESSAGES } from '@/shared/messages';
 import { PaletteMount } from './palette/palette-mount';
 import { palette, PALETTE_SHORTCUT } from './palette/palette-store';
+import { ReloadOverlay, ReloadStatus, useReloadData, useReloadNotice } from './reload-data';
 import { Sidebar } from './sidebar';
 import { SyncStatus } from './sync-status';
 
@@ -20,6 +21,12 @@ export function AppLayout() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   // Any navigation closes the phone sidebar, and so does choosing a link (also the current page's).
   useEffect(close, [pathname, close]);
+  // Reload Data's overlay takes the focus: the phone sidebar (which traps it) closes.
+  const { reloading } = useReloadData();
+  useEffect(() => {
+    if (reloading) close();
+  }, [reloading, close]);
+  useReloadNotice();
   const drawer = !wide && opened;
   const hotkeys: HotkeyItem[] = [[PALETTE_SHORTCUT, palette.open]];
   if (drawer) hotkeys.push(['Escape', close]);
@@ -47,6 +54,7 @@ export function AppLayout() {
             </Group>
             <Group gap="xs" wrap="nowrap">
               <SyncStatus compact />
+              <ReloadStatus compact />
               <ActionIcon variant="default" size="lg" aria-label={MESSAGES.palette.open} onClick={palette.open}>
                 <IconSearch size={18} stroke={1.6} />
               </ActionIcon>
@@ -73,6 +81,7 @@ export function AppLayout() {
         <Outlet />
       </AppShell.Main>
       <PaletteMount />
+      <ReloadOverlay />
     </AppShell>
   );
 }

@@ -15,10 +15,10 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { Link, useRouterState } from '@tanstack/react-router';
-import { SyncProgressLoader } from '@/app/components/ui/full-screen-loader';
 import { useAuth } from '@/app/features/auth/auth-store';
 import { MESSAGES } from '@/shared/messages';
 import { palette } from './palette/palette-store';
+import { ReloadStatus } from './reload-data';
 import { useLogout, useReloadData } from './shell-commands';
 import { DeviceCopyStatus, SyncStatus } from './sync-status';
 import { ThemeToggle } from './theme-toggle';
@@ -37,7 +37,7 @@ const LINKS = [
 
 export function Sidebar() {
   const { token } = useAuth();
-  const { reload, reloading } = useReloadData();
+  const { reload } = useReloadData();
   const onLogout = useLogout();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
 
@@ -112,9 +112,9 @@ export function Sidebar() {
         )}
         <ThemeToggle />
         <SyncStatus />
+        <ReloadStatus />
         <DeviceCopyStatus />
       </Stack>
-      {reloading ? <SyncProgressLoader label={MESSAGES.sync.reloading} /> : null}
     </Stack>
   );
 }

@@ -8,6 +8,7 @@ import { internLists, unpackPage, type PackedPage } from './page-packing';
 import { newLists, StagingCopy } from './staging-copy';
 import { deferred } from './tasks';
 import { WriteMarks } from './write-marks';
+import type { SyncReply } from '@/shared/schemas/sync';
 import type { SyncedList } from './synced-list';
 import type { QueryClient } from '@tanstack/react-query';
 
@@ -22,19 +23,22 @@ export const SYNC_QUERY_KEY = ['sync'] as const;
 const freshMeta = (gen = 1): DeviceMeta => ({ format: FORMAT, gen, cursor: null, complete: false, syncedAt: 0 });
 
 export interface SyncState {
-  /** Rows received of a full sync under way (the first one, or Reload Data's). */
-  progress: { done: number; total: number } | null;
+  /** Rows received of a full sync under way (the first one, or Reload Data's), in all and per list (`lists`). */
+  progress: NonNullable<SyncReply['progress']> | null;
   /**
    * The first pull of this start-up has ended (brought the server's changes, or failed: offline). Until then a
    * record missing from the device copy may only be newer than it, so a screen waits before calling it gone.
    */
   caughtUp: boolean;
   /**
-   * Reload Data asked for in this tab: its full sync is under way (the copy on screen stays until it is whole), or
+   * Reload Data, asked for in any tab of this browser (the leader runs it and tells the others): its full sync is
+   * under way (the copy on screen stays until it is whole), it is done (the fresh copy replaced it in one step), or
    * it failed half-way (the copy stayed as it was) and may be asked for again.
    */
-  reload: 'running' | 'failed' | null;
+  reload: ReloadPhase;
 }
+
+export type ReloadPhase = 'running' | 'done' | 'failed' | null;
 
 /** How a page is applied: which rows it may set, and the cursor to store once it is in. */
 export interface PageApply {

@@ -12,7 +12,7 @@ import type { QueryClient } from '@tanstack/react-query';
  * through `applyLocal` (lib/list-writes.ts).
  */
 
-export { SYNC_QUERY_KEY, type SyncState } from './copy-session';
+export { SYNC_QUERY_KEY, type ReloadPhase, type SyncState } from './copy-session';
 export { LIVE_PAGE_ROWS, nextFirstSyncRows } from './page-puller';
 export { PATCH_ROWS_PER_TASK, POLL_MS } from './sync-session';
 

@@ -1,5 +1,5 @@
 import { SYNC_LISTS, type SyncList } from '@/shared/sync-lists';
-import { CopySession, SYNC_QUERY_KEY, type SyncState } from './copy-session';
+import { CopySession, SYNC_QUERY_KEY, type ReloadPhase, type SyncState } from './copy-session';
 import { LIST_CODECS, type SyncRows } from './list-codecs';
 import { pullPages } from './page-puller';
 import { followSyncStream, STREAM_RETRY_MAX_MS } from './sync-stream';
@@ -34,6 +34,12 @@ export class SyncSession extends CopySession {
   private seq = 0;
   /** Reload Data asked for a full sync: the next page is asked for without a cursor. */
   private forceReset = false;
+  /** Reload Data asked for in this tab (or asked of this leader), until it ends: asked again meanwhile, it is the same. */
+  private reloading: Promise<void> | null = null;
+  /** Where Reload Data stands in this browser: the leader's word, told to every tab. */
+  private reloadPhase: ReloadPhase = null;
+  /** The progress of the leader's staging copy, for a tab that joins. */
+  private stagedProgress: SyncState['progress'] = null;
   private running: Promise<void> | null = null;
   private again: Promise<void> | null = null;
   private poll: ReturnType<typeof setInterval> | undefined;
@@ -117,6 +123,12 @@ export class SyncSession extends CopySession {
       if (!this.alive) return;
       this.copy.writer = true;
       await this.writeAll().catch((err) => console.warn('Could not store the device copy', err));
+      // A Reload Data the old leader ran ended with it (its staging copy too): unless this tab asked for it (then it
+      // runs it now), none is under way.
+      if (this.reloadPhase === 'running' && !this.reloading) {
+        this.showProgress(null);
+        this.tellReload(null);
+      }
       this.relay.becameLeader();
       this.startLeading();
     } finally {
@@ -148,22 +160,32 @@ export class SyncSession extends CopySession {
     // Reload Data's full sync: its retries (the query cache's) go on with the staging copy it began.
     const reset = this.forceReset;
     this.forceReset = false;
+    /** This tab runs Reload Data's full sync (it leads): it tells every tab where it stands. */
+    let reloads = false;
     try {
       await this.qc.fetchQuery({
+        // A follower's Reload Data is the leader's, which has retried already: asked again it would start over.
+        ...(reset && !this.lead.leading ? { retry: false } : {}),
         queryKey: SYNC_QUERY_KEY,
         queryFn: async ({ signal }) => {
           // A follower's pull is the leader's; if this tab leads by the time it would be answered, it pulls.
           if (!this.lead.leading && (await this.relay.ask(reset)) !== 'lead') return { syncedAt: this.meta.syncedAt };
+          if (reset && !reloads) {
+            reloads = true;
+            this.tellReload('running');
+          }
           return this.pullNow(signal, reset && !this.staging);
         },
         staleTime: 0,
       });
+      if (reloads) this.tellReload('done');
     } catch (err) {
       // A full resync that failed half-way leaves the copy as it was; Reload Data can be asked for again.
       if (this.staging) {
         this.abandonStaging();
         this.showProgress(null);
       }
+      if (reloads) this.tellReload('failed');
       throw err;
     } finally {
       this.setState({ caughtUp: true });
@@ -206,8 +228,28 @@ export class SyncSession extends CopySession {
 
   /** A staging copy's progress: its pages are not told to the other tabs, so its progress is. */
   private showProgress(progress: SyncState['progress']) {
+    this.stagedProgress = progress;
     this.setState({ progress });
     this.relay.post({ t: 'progress', progress });
+  }
+
+  /** Where Reload Data stands, here and in every tab. */
+  private tellReload(reload: ReloadPhase) {
+    this.reloadPhase = reload;
+    this.setState({ reload });
+    this.relay.post({ t: 'reload', reload });
+  }
+
+  /** The leader says where Reload Data stands. */
+  heardReload(reload: ReloadPhase) {
+    this.reloadPhase = reload;
+    this.setState({ reload });
+  }
+
+  /** For a tab that joined: where Reload Data stands, and its progress. */
+  retellReload() {
+    this.relay.post({ t: 'reload', reload: this.reloadPhase });
+    if (this.reloadPhase === 'running') this.relay.post({ t: 'progress', progress: this.stagedProgress });
   }
 
   /** The whole copy, for the other tabs (after a resync) or for one that joined (`to`). */
@@ -313,23 +355,28 @@ export class SyncSession extends CopySession {
     this.background();
   }
 
-  /** Reload Data: a full sync from the server, the current copy on screen until it is whole. */
+  /**
+   * Reload Data: a full sync from the server, the current copy on screen until it is whole. Where it stands is the
+   * state's `reload`, which the leader (that runs it) tells every tab.
+   */
   async resync() {
     await this.loaded;
-    this.setState({ reload: 'running' });
-    try {
-      await this.pullAll();
-      this.setState({ reload: null });
-    } catch (err) {
-      this.setState({ reload: 'failed' });
-      throw err;
-    }
+    await this.pullAll();
   }
 
-  /** A full sync into a staging copy (this tab's Reload Data, or another tab's that asked this leader). */
-  pullAll() {
-    this.forceReset = true;
-    return this.pull();
+  /**
+   * A full sync into a staging copy (this tab's Reload Data, or another tab's that asked this leader); asked for
+   * again while one is under way, it is that one.
+   */
+  pullAll(): Promise<void> {
+    return (this.reloading ??= (async () => {
+      try {
+        this.forceReset = true;
+        await this.pull();
+      } finally {
+        this.reloading = null;
+      }
+    })());
   }
 
   stop() {

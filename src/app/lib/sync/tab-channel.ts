@@ -1,5 +1,6 @@
 import { ApiError } from '@/app/lib/api-client';
 import type { SyncList } from '@/shared/schemas/sync';
+import type { ReloadPhase, SyncState } from './copy-session';
 import type { DeviceMeta } from './device-store';
 import type { PackedPage } from './page-packing';
 import type { Mark } from './write-marks';
@@ -26,7 +27,9 @@ export type TabMessage =
       echo: string | null;
     }
   /** The progress of the leader's full resync (Reload Data), whose pages it tells only once whole (`swap`). */
-  | { t: 'progress'; progress: { done: number; total: number } | null }
+  | { t: 'progress'; progress: SyncState['progress'] }
+  /** Where Reload Data stands (the leader runs it): every tab shows the same. */
+  | { t: 'reload'; reload: ReloadPhase }
   /** A follower's write reply, for the leader to put in; `mark`: where the follower's copy stood at the write. */
   | { t: 'local'; id: string; list: SyncList; upserts: unknown[]; deletes: string[]; mark: Mark }
   /** A follower asks the leader to pull (or to resync: Reload Data). */

@@ -70,7 +70,10 @@ export class TabRelay {
     if (m.t === 'pulled') return this.asked.get(m.id)?.done(m.error);
     if (m.t === 'lead') return this.resend();
     if (leading) {
-      if (m.t === 'join') this.post(this.s.wholeCopy(m.id));
+      if (m.t === 'join') {
+        this.post(this.s.wholeCopy(m.id));
+        this.s.retellReload();
+      }
       if (m.t === 'local') this.s.putReply(m.list, m.upserts as never[], m.deletes, [m.mark], m.id);
       if (m.t === 'pull')
         void (m.resync ? this.s.pullAll() : this.s.pull()).then(
@@ -90,6 +93,7 @@ export class TabRelay {
       this.s.setState({ progress: m.reply.hasMore && m.reply.progress ? m.reply.progress : null });
     }
     if (m.t === 'progress') this.s.setState({ progress: m.progress });
+    if (m.t === 'reload') this.s.heardReload(m.reload);
     if (m.t === 'swap' && (m.to === null || m.to === this.joining)) {
       this.joining = null;
       await this.s.replaceAll(m.lists, m.meta);

@@ -20,7 +20,6 @@ import {
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import { SyncProgressLoader } from '@/app/components/ui/full-screen-loader';
 import { useAuth } from '@/app/features/auth/auth-store';
 import { MESSAGES } from '@/shared/messages';
 import { useLogout, useReloadData, useThemeSwitch } from '../shell-commands';
@@ -74,7 +73,7 @@ export function CommandPalette() {
   const { token } = useAuth();
   const { opened } = useSpotlight(paletteStore);
   const [query, setQuery] = useState('');
-  const { reload, reloading } = useReloadData();
+  const { reload } = useReloadData();
   const logout = useLogout();
   const theme = useThemeSwitch();
 
@@ -173,7 +172,6 @@ export function CommandPalette() {
           ) : null}
         </Spotlight.ActionsList>
       </Spotlight.Root>
-      {reloading ? <SyncProgressLoader label={MESSAGES.sync.reloading} /> : null}
     </>
   );
 }
