@@ -68,7 +68,8 @@ async function appSynced() {
   return app;
 }
 
-describe('Reload Data', () => {
+// A few screens, two reloads and their renders each: seconds on a quiet machine, more on this shared one.
+describe('Reload Data', { timeout: 60_000 }, () => {
   it('shows its progress on the overlay; Keep working sends it to the background, and the fresh copy comes in one step', async () => {
     const { user } = await appSynced();
     const second = gate();
