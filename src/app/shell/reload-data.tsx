@@ -18,8 +18,8 @@ import { showErrorToast } from '@/app/lib/api-feedback';
 import { syncEngine, type SyncState } from '@/app/lib/sync/sync-engine';
 import { useSyncState } from '@/app/lib/sync/use-sync-state';
 import { refetchLoaderData } from '@/app/shell/loader-queries';
-import { SYNC_LISTS } from '@/shared/sync-lists';
 import { MESSAGES } from '@/shared/messages';
+import { SYNC_LISTS } from '@/shared/sync-lists';
 
 /**
  * Reload Data keeps the app usable (docs/sync.md): the full sync goes into a staging copy while the screens keep

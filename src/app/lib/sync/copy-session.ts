@@ -1,3 +1,4 @@
+import type { SyncReply } from '@/shared/schemas/sync';
 import { SYNC_LISTS, SYNC_SCHEMA, type SyncList } from '@/shared/sync-lists';
 import { CopyWriter, type Dirty, type Lists } from './copy-writer';
 import { Arrivals, DECODE_ORDER, decodeList, nextToDecode } from './device-load';
@@ -8,7 +9,6 @@ import { internLists, unpackPage, type PackedPage } from './page-packing';
 import { newLists, StagingCopy } from './staging-copy';
 import { deferred } from './tasks';
 import { WriteMarks } from './write-marks';
-import type { SyncReply } from '@/shared/schemas/sync';
 import type { SyncedList } from './synced-list';
 import type { QueryClient } from '@tanstack/react-query';
 
