@@ -253,10 +253,14 @@ describe('the device copy', () => {
     await syncEngine.ready();
     const before = usersOf(qc);
     let page = 0;
+    let release!: () => void;
+    const lastPage = new Promise<void>((resolve) => (release = resolve));
     server.use(
       http.get('/api/sync', async () => {
         page++;
         await delay(20);
+        // The last page waits until the test has looked mid-way (on a loaded machine the pages outran its look).
+        if (page === 3) await lastPage;
         const changes = emptyChanges();
         if (page === 1) changes.users.upserts = [users[0]!];
         return HttpResponse.json({ success: true, reset: page === 1, changes, cursor: `r${page}`, hasMore: page < 3 });
@@ -265,6 +269,7 @@ describe('the device copy', () => {
     const reload = syncEngine.resync();
     await waitFor(() => expect(page).toBeGreaterThanOrEqual(2));
     expect(usersOf(qc)).toBe(before); // mid-way: the old copy is still what screens read
+    release();
     await reload;
     expect(usersOf(qc)).toHaveLength(1);
     expect((await deviceCopy(adminUser._id))!.rows.users).toHaveLength(1);
