@@ -13,6 +13,7 @@ export interface Reply {
   bytes: number;
   encoding: string;
   body: Buffer | null;
+  headers: http.IncomingHttpHeaders;
 }
 
 export const BROWSER_ENCODING = 'gzip, deflate, br';
@@ -34,6 +35,7 @@ export function get(url: string, headers: Record<string, string>, keepBody = fal
           bytes,
           encoding: String(res.headers['content-encoding'] ?? 'identity'),
           body: keepBody ? Buffer.concat(chunks) : null,
+          headers: res.headers,
         }),
       );
       res.on('error', reject);
