@@ -11,6 +11,7 @@ import { FullScreenLoader } from './components/ui/full-screen-loader';
 import { restoreSession } from './features/auth/api/session';
 import { Providers } from './providers';
 import { UpdatePrompt } from './pwa/update-prompt';
+import { focusScreen } from './shell/loader-queries';
 
 // TanStack Query assumes online until an event says otherwise; a page opened offline must know at once.
 onlineManager.setOnline(navigator.onLine);
@@ -30,6 +31,8 @@ const render = (body: React.ReactNode) =>
 
 // The automatic token login shows a full-screen loader; the router starts once we know the session.
 render(<FullScreenLoader label="Signing you in…" />);
+// A first sync resumed at start-up brings the lists of the screen opened first (the router says so later).
+focusScreen(window.location.pathname);
 void restoreSession(queryClient, () => void returnToLogin())
   .catch((err) => console.error(err))
   .finally(() => render(<RouterProvider router={router} />));

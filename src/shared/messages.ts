@@ -383,6 +383,15 @@ export const MESSAGES = {
     notOurs: 'The sync reply is not the API’s.',
     /** A screen whose list a start-up is still reading from the device. */
     readingList: 'Loading the list from this device…',
+    /** A list a first sync is still bringing (its screen shows the rows that have come, newest first). */
+    arriving: (done: number, total: number, noun: string) =>
+      `${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} ${noun} loaded. ` +
+      'The rest are on their way: search and counts cover the loaded ones.',
+    /** A download (or "select all") waits for the whole list. */
+    waitsForList: (noun: string, total: number) =>
+      `Available once all ${total.toLocaleString('en-US')} ${noun} are loaded`,
+    /** The dashboard's figures while the lists are still coming: the server's, as of the sync's start. */
+    summaryNote: 'Figures from the server as the first sync began; the lists are still loading.',
     /** GET /api/sync/stream over its cap (429): one browser needs one stream, its other tabs share it. */
     tooManyStreams: (most: number) =>
       `This session already has ${most} sync streams open, the most it may keep. A browser needs only one: its tabs share it.`,

@@ -12,6 +12,13 @@ export const SYNC_LISTS = ['users', 'courses', 'batches', 'services', 'enrollmen
 export type SyncList = (typeof SYNC_LISTS)[number];
 
 /**
+ * The order a full-sync page fills in: `first` (until it is whole), then the others in SYNC_LISTS order. The
+ * server pages in this order; the client reads from it which lists a page has moved past (whole).
+ */
+export const fillOrder = (first: SyncList | undefined): readonly SyncList[] =>
+  first ? [first, ...SYNC_LISTS.filter((l) => l !== first)] : SYNC_LISTS;
+
+/**
  * The order the screens show each list in (newest first: by createdAt, then _id, both descending), which is
  * also the order a full sync sends its rows in, so the device stores them as they are shown.
  */

@@ -8,6 +8,7 @@ import { writeSession } from '@/app/lib/session-storage';
 import { deleteDeviceCopies } from '@/app/lib/sync/device-store';
 import { syncEngine } from '@/app/lib/sync/sync-engine';
 import { Providers } from '@/app/providers';
+import { focusScreen } from '@/app/shell/loader-queries';
 import { adminUser } from '../mocks/fixtures';
 
 /**
@@ -21,7 +22,9 @@ export function renderApp(path: string, { loggedIn = true }: { loggedIn?: boolea
     history: createMemoryHistory({ initialEntries: [path] }),
     defaultPendingMs: 0,
   });
-  // What main.tsx's session restore does: the stored admin's lists start syncing.
+  // What main.tsx's session restore does: the screen opened first is the one a first sync brings first, and the
+  // stored admin's lists start syncing.
+  focusScreen(path.split('?')[0]!);
   if (loggedIn) void syncEngine.start(queryClient, adminUser._id);
   onTestFinished(async () => {
     dispose();

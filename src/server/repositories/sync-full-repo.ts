@@ -9,6 +9,7 @@ import {
   type SyncList,
   type SyncProgress,
 } from '@/shared/schemas';
+import { fillOrder } from '@/shared/sync-lists';
 import { emptyChanges, SOURCES, synced, TABLES, type SyncPage, type SyncState } from './sync-sources';
 import { syncSummary } from './sync-summary-repo';
 
@@ -44,10 +45,6 @@ function listPage(db: Db, state: SyncState, list: SyncList, after: [number, stri
         order by ${createdAt} ${direction}, ${id} ${direction} limit ${limit}`,
   );
 }
-
-/** The order this page fills in: `first` (until it is whole), then the others in SYNC_LISTS order. */
-export const fillOrder = (first: SyncList | undefined): readonly SyncList[] =>
-  first ? [first, ...SYNC_LISTS.filter((l) => l !== first)] : SYNC_LISTS;
 
 function progressOf(positions: ListPosition[]): SyncProgress {
   const lists = Object.fromEntries(

@@ -326,6 +326,8 @@ function RowBox<T>({
 function SelectAllBox<T>({ selection, withLabel }: { selection: RowSelection<T>; withLabel?: boolean }) {
   const count = selection.ids.size;
   const text = MESSAGES.bulk.selectAll(selection.total);
+  // While the list is still arriving, "all" would be only what has come: it waits (docs/choices.md).
+  const waits = selection.allWaits;
   return (
     <Checkbox
       aria-label={withLabel ? undefined : text}
@@ -333,6 +335,9 @@ function SelectAllBox<T>({ selection, withLabel }: { selection: RowSelection<T>;
       checked={count > 0 && count === selection.total}
       indeterminate={count > 0 && count < selection.total}
       onChange={selection.toggleAll}
+      disabled={waits !== null}
+      title={waits ?? undefined}
+      description={withLabel && waits ? waits : undefined}
     />
   );
 }

@@ -6,6 +6,7 @@ import type { SyncRows } from '@/app/lib/sync/list-codecs';
 import type { syncedListQuery } from '@/app/lib/sync/synced-list-query';
 import { useSyncState } from '@/app/lib/sync/use-sync-state';
 import type { SyncList } from '@/shared/schemas/sync';
+import { useListArrival } from './list-arrival';
 import { RecordHistory } from './record-history';
 import type { ReactNode } from 'react';
 
@@ -95,9 +96,11 @@ export function LoadedRecord<L extends SyncList>({
   const { data: rows } = useQuery(query);
   const back = <BackLink to={to}>{words.back}</BackLink>;
   const { caughtUp } = useSyncState();
+  // A list a first sync still brings may hold the record in a page still to come.
+  const whole = useListArrival(query.queryKey[0]) === null;
   const record = rows?.find((r) => r._id === id);
   // A record newer than the device copy comes with this start-up's first pull.
-  if (!rows || (!record && !caughtUp)) return <RecordLoading text={words.loading} />;
+  if (!rows || (!record && (!caughtUp || !whole))) return <RecordLoading text={words.loading} />;
   if (!record)
     return <RecordNotFound title={words.notFoundTitle} text={words.notFoundText} back={back} recordId={id} />;
   return (

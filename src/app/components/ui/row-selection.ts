@@ -8,6 +8,8 @@ export interface RowSelection<T> {
   readonly rows: readonly T[];
   /** How many rows the table shows: "Select all N matching". */
   readonly total: number;
+  /** Why "select all" waits (the list is still arriving: docs/choices.md); null when it can be used. */
+  readonly allWaits: string | null;
   isSelected: (row: T) => boolean;
   /** One row's checkbox; with Shift, every row from the last one clicked takes the clicked row's new state. */
   toggle: (index: number, shift: boolean) => void;
@@ -39,6 +41,7 @@ export function useRowSelection<T>(
   rowKey: (row: T) => string,
   label: (row: T) => string,
   scope = '',
+  allWaits: string | null = null,
 ): RowSelection<T> {
   const [state, setState] = useState<State>({ scope, ids: new Set() });
   const stored = state.scope === scope ? state.ids : EMPTY;
@@ -58,6 +61,7 @@ export function useRowSelection<T>(
       ids: selected.ids,
       rows: selected.rows,
       total: rows.length,
+      allWaits,
       isSelected: (row: T) => selected.ids.has(rowKey(row)),
       label,
       toggle(index: number, shift: boolean) {
@@ -76,6 +80,7 @@ export function useRowSelection<T>(
         set(next);
       },
       toggleAll() {
+        if (allWaits) return;
         anchor.current = null;
         set(selected.ids.size === rows.length ? EMPTY : new Set(rows.map(rowKey)));
       },
@@ -88,7 +93,7 @@ export function useRowSelection<T>(
         set(EMPTY);
       },
     };
-  }, [rows, selected, rowKey, label, scope]);
+  }, [rows, selected, rowKey, label, scope, allWaits]);
 }
 
 const EMPTY: ReadonlySet<string> = new Set();

@@ -1,8 +1,8 @@
 import type { SyncReply } from '@/shared/schemas/sync';
-import { SYNC_LISTS, SYNC_SCHEMA, type SyncList } from '@/shared/sync-lists';
+import { fillOrder, SYNC_LISTS, SYNC_SCHEMA, type SyncList } from '@/shared/sync-lists';
 import { CopyWriter, type Dirty, type Lists } from './copy-writer';
 import { Arrivals, DECODE_ORDER, decodeList, nextToDecode } from './device-load';
-import { DeviceStore, type DeviceMeta } from './device-store';
+import { DeviceStore, type Arrival, type DeviceMeta } from './device-store';
 import { Interner } from './interning';
 import { CHUNK_FORMAT, LIST_CODECS, type SyncRows } from './list-codecs';
 import { internLists, unpackPage, type PackedPage } from './page-packing';
@@ -36,6 +36,31 @@ export interface SyncState {
    * it failed half-way (the copy stayed as it was) and may be asked for again.
    */
   reload: ReloadPhase;
+  /**
+   * A first sync under way: each list's rows received so far, the lists that are whole and the dashboard's
+   * summary (null: the copy is whole, or no page has come yet). Screens show a list while it fills in.
+   */
+  arrival: Arrival | null;
+}
+
+/**
+ * What a first-sync page tells of the lists' arrival: its progress per list, the lists it moved past (each list
+ * it filled before the last one it brought rows of, in the order it filled them, and each whose rows are all
+ * in), and the summary of the first page.
+ */
+export function nextArrival(
+  before: Arrival | undefined,
+  page: Pick<PackedPage, 'progress' | 'summary' | 'first'>,
+  brought: (list: SyncList) => boolean,
+): Arrival | undefined {
+  const lists = page.progress?.lists ?? before?.lists;
+  if (!lists) return undefined;
+  const whole = new Set(before?.whole);
+  for (const list of SYNC_LISTS) if (lists[list].done >= lists[list].total) whole.add(list);
+  const order = fillOrder(page.first);
+  const last = order.findLastIndex(brought);
+  for (const list of order.slice(0, Math.max(last, 0))) whole.add(list);
+  return { lists, whole: SYNC_LISTS.filter((l) => whole.has(l)), summary: page.summary ?? before?.summary ?? null };
 }
 
 export type ReloadPhase = 'running' | 'done' | 'failed' | null;
@@ -71,7 +96,9 @@ export class CopySession {
   /** Every list in memory: pulls and a new writer's write of the copy wait for it. */
   readonly whole = deferred();
   /** Lists the screens asked for, decoded before the others. */
-  private wanted: SyncList[] = [];
+  protected wanted: SyncList[] = [];
+  /** Settled (and replaced) whenever a first sync's arrival moves: reads waiting for their list look again. */
+  private arrived = deferred();
   protected readonly abort = new AbortController();
 
   constructor(
@@ -121,6 +148,7 @@ export class CopySession {
     if (!this.alive) return;
     if (this.meta.complete)
       this.qc.setQueryData(SYNC_QUERY_KEY, { syncedAt: this.meta.syncedAt }, { updatedAt: this.meta.syncedAt });
+    this.arrivalMoved();
     void this.decodeAll(reading, arrivals);
   }
 
@@ -157,18 +185,51 @@ export class CopySession {
     if (d.done) return;
     d.done = true;
     d.resolve();
-    if (this.meta.complete) this.qc.setQueryData([list], this.live[list].list());
+    if (this.readable(list)) this.qc.setQueryData([list], this.live[list].list());
   }
 
   isDecoded(list: SyncList) {
     return this.decoded.get(list)!.done;
   }
 
-  /** A list for a screen: once it is decoded (it goes first), and the copy is whole (`pull` until it is). */
+  /**
+   * Whether a screen can show `list`: the copy is whole, or a first sync has begun to bring this list (its rows
+   * come newest first, so the top of the screen is there) or moved past it.
+   */
+  readable(list: SyncList) {
+    if (this.meta.complete) return true;
+    const arrival = this.meta.arrival;
+    return arrival !== undefined && (arrival.lists[list].done > 0 || arrival.whole.includes(list));
+  }
+
+  /** Whether `list` is whole: the copy is, or a first sync has moved past it. */
+  isWhole(list: SyncList) {
+    return this.meta.complete || (this.meta.arrival?.whole.includes(list) ?? false);
+  }
+
+  /** A first sync's arrival moved (or the copy became whole): the screens and the reads waiting are told. */
+  protected arrivalMoved() {
+    this.setState({ arrival: this.meta.complete ? null : (this.meta.arrival ?? null) });
+    this.arrived.resolve();
+    this.arrived = deferred();
+  }
+
+  /**
+   * A list for a screen: once it is decoded (it goes first) and readable: the copy is whole, or its rows have
+   * begun to arrive (`pull` brings them: a first sync's pages fill the lists in).
+   */
   async read<L extends SyncList>(list: L, pull: () => Promise<void>): Promise<SyncRows[L][]> {
     if (!this.wanted.includes(list)) this.wanted.push(list);
     await this.decoded.get(list)!.promise;
-    if (!this.meta.complete) await pull();
+    if (!this.readable(list)) {
+      const pulling = pull();
+      let ended = false;
+      const end = pulling.finally(() => (ended = true));
+      end.catch(() => {});
+      while (!this.readable(list) && !ended) await Promise.race([this.arrived.promise, end]);
+      // The pull ended before the list came: its failure is the read's.
+      if (!this.readable(list)) await pulling;
+    }
     return this.peek(list);
   }
 
@@ -193,6 +254,7 @@ export class CopySession {
     const target = staging?.lists ?? this.live;
     const gen = staging?.gen ?? this.meta.gen;
     const wasComplete = this.meta.complete;
+    const readableBefore = SYNC_LISTS.filter((l) => this.readable(l));
     const now = Date.now();
     const fresh = staging
       ? (id: string) => {
@@ -203,13 +265,20 @@ export class CopySession {
     const deletes = (list: SyncList) => reply.lists[list].deletes;
     const dirty = this.applyChanges(target, rows, deletes, fresh, (skipped) => {
       if (staging) staging.cursor = reply.cursor;
-      else
+      else {
+        const complete = wasComplete || !reply.hasMore;
+        const { arrival: before, ...meta } = this.meta;
+        const arrival = complete
+          ? undefined
+          : nextArrival(reply.reset ? undefined : before, reply, (l) => rows.get(l)!.length > 0);
         this.meta = {
-          ...this.meta,
+          ...meta,
           cursor: how.stored(),
-          complete: wasComplete || !reply.hasMore,
+          complete,
           syncedAt: reply.hasMore ? this.meta.syncedAt : now,
+          ...(arrival ? { arrival } : {}),
         };
+      }
       how.commit(skipped);
     });
     if (staging) {
@@ -232,10 +301,17 @@ export class CopySession {
     // skipped those rows as older, and its cursor must never be stored ahead of them.
     await this.copy.storing?.catch(() => {});
     await this.copy.persist({ ...(await this.copy.encodeInSlices(target, gen, dirty)), meta: this.meta });
-    if (!this.meta.complete) return;
     // Only the lists that changed: a pull that brings what the copy holds already re-renders no screen.
     const changed = [...dirty].filter(([, chunks]) => chunks.size > 0).map(([list]) => list);
-    this.publish(wasComplete ? changed : SYNC_LISTS, reply.hasMore ? undefined : now);
+    if (!wasComplete) {
+      // A first sync: the lists fill in on screen as their pages come (a list whole and empty is shown too).
+      const shown = this.meta.complete
+        ? SYNC_LISTS
+        : SYNC_LISTS.filter((l) => this.readable(l) && (changed.includes(l) || !readableBefore.includes(l)));
+      this.publish(shown, reply.hasMore ? undefined : now);
+      return this.arrivalMoved();
+    }
+    this.publish(changed, reply.hasMore ? undefined : now);
   }
 
   /**
@@ -317,7 +393,11 @@ export class CopySession {
         this.meta = { ...meta, gen: this.meta.gen };
       },
     );
-    this.publish(SYNC_LISTS, meta.syncedAt);
+    this.publish(
+      SYNC_LISTS.filter((l) => this.readable(l)),
+      meta.complete ? meta.syncedAt : undefined,
+    );
+    this.arrivalMoved();
   }
 
   /** Everything this tab holds, as a new generation (a tab that has just become the writer). */

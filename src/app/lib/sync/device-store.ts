@@ -1,5 +1,5 @@
 import { clear, createStore, get, promisifyRequest, setMany, type UseStore } from 'idb-keyval';
-import type { SyncList } from '@/shared/schemas/sync';
+import type { SyncList, SyncSummary } from '@/shared/schemas/sync';
 import { QUERY_CACHE_PREFIX } from '../query-persister';
 
 /**
@@ -31,6 +31,20 @@ export interface DeviceMeta {
   complete: boolean;
   /** When a pull last finished with nothing more to fetch. */
   syncedAt: number;
+  /** While a first full sync is under way: how far each list has come (absent once the copy is whole). */
+  arrival?: Arrival;
+}
+
+/**
+ * A first sync's arrival of the lists (docs/sync.md, "Progressive first sync"): rows received of each list so far
+ * and of how many (the server's `progress.lists`), which lists are whole, and the dashboard's `summary` from the
+ * first page. A screen shows a list as soon as its rows begin to arrive.
+ */
+export interface Arrival {
+  lists: Record<SyncList, { done: number; total: number }>;
+  /** The lists the pages have moved past (in SYNC_LISTS order). */
+  whole: SyncList[];
+  summary: SyncSummary | null;
 }
 
 export type ChunkKey = [gen: number, list: SyncList, chunk: number];

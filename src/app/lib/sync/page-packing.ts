@@ -15,6 +15,8 @@ import { nextTask } from './tasks';
  */
 export type PackedPage = Omit<SyncReply, 'success' | 'changes'> & {
   lists: Record<SyncList, { texts: string[]; deletes: string[] }>;
+  /** The `first` list the page was asked for with (a full sync's): the order its lists filled in. */
+  first?: SyncList;
 };
 
 /** Rows per packed text: one text is read back in a few ms, and a slice reads several. */

@@ -1,4 +1,4 @@
-import { SYNC_PAGE } from '@/shared/sync-lists';
+import { SYNC_PAGE, type SyncList } from '@/shared/sync-lists';
 import { fetchPackedPage } from './page-source';
 import type { PackedPage } from './page-packing';
 
@@ -34,6 +34,8 @@ export interface PullPlan {
   signal: AbortSignal;
   /** Whether the lists are on screen (live pages) or a first sync is under way. */
   live: () => boolean;
+  /** The list a full sync's next page should bring first (the screen's: `?first=`), if any. */
+  first?: () => SyncList | undefined;
   /** A number for each request, in the order they are sent (the engine's clock of events). */
   tick: () => number;
   /** Applies and stores one page; `seq` is its request's tick. */
@@ -41,7 +43,14 @@ export interface PullPlan {
 }
 
 /** Pages until the server has nothing more; each page is applied and stored before the next is applied. */
-export async function pullPages({ from, signal, live: isLive, tick, apply }: PullPlan): Promise<void> {
+export async function pullPages({
+  from,
+  signal,
+  live: isLive,
+  first: firstList,
+  tick,
+  apply,
+}: PullPlan): Promise<void> {
   let firstSyncRows: number = SYNC_PAGE.default;
   /** Pages asked for before their turn, by cursor, and the newest cursor a reply's headers named. */
   const ahead = new Map<string, ReturnType<typeof fetchPage>>();
@@ -57,6 +66,9 @@ export async function pullPages({ from, signal, live: isLive, tick, apply }: Pul
     if (cursor) query.set('cursor', cursor);
     const live = isLive();
     query.set('limit', String(live ? LIVE_PAGE_ROWS : firstSyncRows));
+    // Asked for as each page is (navigation moves it): the server ignores it on delta pages.
+    const first = live ? undefined : firstList?.();
+    if (first) query.set('first', first);
     const asked = performance.now();
     // Fetched, read and packed in the page worker (page-source.ts): this thread gets texts, read a slice per task.
     const onNext = (next: string | null) => {
@@ -65,7 +77,7 @@ export async function pullPages({ from, signal, live: isLive, tick, apply }: Pul
     };
     const reply = fetchPackedPage(query, signal, onNext).then((r) => {
       if (!live) firstSyncRows = nextFirstSyncRows(firstSyncRows, performance.now() - asked);
-      return { reply: r, seq };
+      return { reply: first ? { ...r, first } : r, seq };
     });
     reply.catch(() => {}); // a page asked for ahead may fail before its turn: it is reported then
     return reply;

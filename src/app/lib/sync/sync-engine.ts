@@ -19,7 +19,9 @@ export { PATCH_ROWS_PER_TASK, POLL_MS } from './sync-session';
 // ---- The one engine of this tab: started at login (or with a stored session), stopped at logout. ----
 
 let session: SyncSession | null = null;
-const START: SyncState = { progress: null, caughtUp: false, reload: null };
+const START: SyncState = { progress: null, caughtUp: false, reload: null, arrival: null };
+/** The lists of the screen on show (the router sets them): a first sync brings them first. */
+let focused: readonly SyncList[] = [];
 let state = START;
 const listeners = new Set<() => void>();
 const setState = (next: Partial<SyncState>) => {
@@ -32,7 +34,12 @@ export const syncEngine = {
   /** Starts this admin's copy: device first, then the server. Waits only for the device read. */
   async start(qc: QueryClient, adminId: string) {
     syncEngine.stop();
-    const mine = new SyncSession(qc, adminId, (s) => session === mine && setState(s));
+    const mine = new SyncSession(
+      qc,
+      adminId,
+      (s) => session === mine && setState(s),
+      () => focused,
+    );
     session = mine;
     await mine.loaded;
     if (session === mine) mine.follow();
@@ -42,11 +49,27 @@ export const syncEngine = {
     session = null;
     setState(START);
   },
-  /** The post-login loader: resolves when the copy is whole; rejects when a first sync fails. */
+  /** Resolves when the copy is whole; rejects when a first sync fails. */
   async ready() {
     if (!session) throw new ApiError('unexpected', null, null, 'No session');
     await session.ready();
   },
+  /**
+   * The post-login loader: resolves once `lists` (the screen's) can be shown: from the device, or as soon as a
+   * first sync has begun to bring each (docs/sync.md, "Progressive first sync"); rejects when that sync fails first.
+   */
+  async readyFor(lists: readonly SyncList[]) {
+    const mine = session;
+    if (!mine) throw new ApiError('unexpected', null, null, 'No session');
+    await mine.loaded;
+    await Promise.all(lists.map((l) => mine.readList(l)));
+  },
+  /** The screen on show needs these lists: a first sync under way asks for them next (`?first=`). */
+  focus(lists: readonly SyncList[]) {
+    focused = lists;
+  },
+  /** Whether `list` is whole on this device (false while a first sync still brings it). */
+  isWhole: (list: SyncList) => session?.isWhole(list) ?? false,
   /** A list for a screen: from the device as soon as that list is decoded, else after the first full sync. */
   async read<L extends SyncList>(list: L): Promise<SyncRows[L][]> {
     const mine = session;

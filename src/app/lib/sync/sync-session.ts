@@ -16,6 +16,8 @@ import type { QueryClient } from '@tanstack/react-query';
 export const POLL_MS = STREAM_RETRY_MAX_MS;
 /** Rows of a bulk write patched, found and replaced per task: a short task each (docs/benchmarks.md). */
 export const PATCH_ROWS_PER_TASK = 500;
+/** A first sync that failed part-way is tried again after this, doubling up to POLL_MS (its screen stays). */
+export const FIRST_SYNC_RETRY_MS = 1000;
 
 /**
  * This tab's sync: when it leads (tab-leader.ts) it keeps the stream, pulls and stores the copy, telling the
@@ -46,10 +48,19 @@ export class SyncSession extends CopySession {
   /** Between taking the lock and leading (storing what it holds first). */
   private takingOver = false;
   private readonly unwatch: () => void;
+  /** A failed first sync's next try, and its back-off. */
+  private retry: ReturnType<typeof setTimeout> | undefined;
+  private retryMs = 0;
   private readonly onFreeze = () => this.lead.stepDown();
   private readonly onPageHide = (e: PageTransitionEvent) => e.persisted && this.lead.stepDown();
 
-  constructor(qc: QueryClient, adminId: string, setState: (s: Partial<SyncState>) => void) {
+  constructor(
+    qc: QueryClient,
+    adminId: string,
+    setState: (s: Partial<SyncState>) => void,
+    /** The lists of the screen on show: a first sync's next page brings the first that is not whole. */
+    private readonly focused: () => readonly SyncList[] = () => [],
+  ) {
     super(qc, adminId, setState);
     const signal = this.abort.signal;
     this.lead = new Leadership(
@@ -162,10 +173,14 @@ export class SyncSession extends CopySession {
     this.forceReset = false;
     /** This tab runs Reload Data's full sync (it leads): it tells every tab where it stands. */
     let reloads = false;
+    // A back-off's try says nothing more when it fails too: the first failure was reported.
+    const retrying = this.retryMs > 0;
+    clearTimeout(this.retry);
     try {
       await this.qc.fetchQuery({
         // A follower's Reload Data is the leader's, which has retried already: asked again it would start over.
         ...(reset && !this.lead.leading ? { retry: false } : {}),
+        meta: { silent: retrying },
         queryKey: SYNC_QUERY_KEY,
         queryFn: async ({ signal }) => {
           // A follower's pull is the leader's; if this tab leads by the time it would be answered, it pulls.
@@ -179,6 +194,7 @@ export class SyncSession extends CopySession {
         staleTime: 0,
       });
       if (reloads) this.tellReload('done');
+      this.retryMs = 0;
     } catch (err) {
       // A full resync that failed half-way leaves the copy as it was; Reload Data can be asked for again.
       if (this.staging) {
@@ -186,10 +202,29 @@ export class SyncSession extends CopySession {
         this.showProgress(null);
       }
       if (reloads) this.tellReload('failed');
+      this.retryFirstSync();
       throw err;
     } finally {
       this.setState({ caughtUp: true });
     }
+  }
+
+  /**
+   * A first sync that failed part-way (a dropped connection, a 502) goes on from its stored cursor by itself,
+   * after 1 s, 2 s, 4 s … up to POLL_MS: the screen on show keeps its rows meanwhile. The leader's alone (a
+   * follower's pull is the leader's); the stream's reconnect may pull sooner.
+   */
+  private retryFirstSync() {
+    if (this.meta.complete || !this.alive || !this.lead.leading) return;
+    this.retryMs = Math.min(this.retryMs ? this.retryMs * 2 : FIRST_SYNC_RETRY_MS, POLL_MS);
+    clearTimeout(this.retry);
+    this.retry = setTimeout(() => this.background(), this.retryMs);
+  }
+
+  /** The list a first sync brings next: the screen's first list not whole yet, else one a screen asked for. */
+  private firstWanted(): SyncList | undefined {
+    const waiting = (l: SyncList) => !this.isWhole(l);
+    return this.focused().find(waiting) ?? this.wanted.find(waiting);
   }
 
   /** The leader's pull: pages until the server has nothing more, each applied, stored and told to the tabs. */
@@ -201,6 +236,7 @@ export class SyncSession extends CopySession {
       from: reset ? null : this.staging ? this.staging.cursor : this.meta.cursor,
       signal: AbortSignal.any([signal, this.abort.signal, this.leading?.signal ?? signal]),
       live: () => this.meta.complete,
+      first: () => (reset || this.staging ? undefined : this.firstWanted()),
       tick: () => ++this.seq,
       apply: (reply, seq) => this.applyPulled(reply, seq, start),
     });
@@ -384,6 +420,7 @@ export class SyncSession extends CopySession {
     this.unwatch();
     this.relay.close();
     clearInterval(this.poll);
+    clearTimeout(this.retry);
     document.removeEventListener('freeze', this.onFreeze);
     window.removeEventListener('pagehide', this.onPageHide);
     this.copy.store?.close();

@@ -14,6 +14,7 @@ import { IconDownload, IconSearch, IconWifiOff } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useDeferredValue, useMemo } from 'react';
+import { ListArrival, WholeListButton } from '@/app/components/ui/list-arrival';
 import { PageHeader } from '@/app/components/ui/page-header';
 import {
   adminsOf,
@@ -115,10 +116,15 @@ export function ActivityPage() {
   return (
     <>
       <PageHeader title={M.title}>
-        <Button leftSection={<IconDownload size={16} />} onClick={() => void downloadActivityCsv(listed)}>
+        <WholeListButton
+          lists={['activity']}
+          leftSection={<IconDownload size={16} />}
+          onClick={() => void downloadActivityCsv(listed)}
+        >
           {M.download}
-        </Button>
+        </WholeListButton>
       </PageHeader>
+      <ListArrival lists={['activity']} />
       <Group align="flex-end" mb="sm" gap="sm">
         <TextInput
           type="search"

@@ -8,11 +8,12 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { computeStats } from '@/app/features/dashboard/dashboard-stats';
 import { formatDate, formatMoney } from '@/app/lib/format';
 import { MESSAGES } from '@/shared/messages';
 import type { Batch, Course, Enrollment, Service, User } from '@/shared/schemas';
+import type { SyncSummary } from '@/shared/schemas/sync';
 import { formatCount, StatCard, ToApproveCard } from './stat-card';
 
 export interface DashboardLists {
@@ -21,21 +22,31 @@ export interface DashboardLists {
   enrollments: Enrollment[];
   batches: Batch[];
   services: Service[];
+  /**
+   * While a first sync still brings the lists: the server's figures at its start (its `summary`), shown instead of
+   * counting lists that are not whole yet; `note` says so.
+   */
+  summary?: SyncSummary | null;
+  note?: ReactNode;
 }
 
 /**
  * The landing screen: what the business looks like today and what waits for an admin. It reads the
  * other features' lists, so its route hands them in (features do not import each other).
  */
-export function DashboardPage({ users, courses, enrollments, batches, services }: DashboardLists) {
+export function DashboardPage({ users, courses, enrollments, batches, services, summary, note }: DashboardLists) {
   const stats = useMemo(
-    () => computeStats(users, courses, enrollments, batches, services),
-    [users, courses, enrollments, batches, services],
+    () =>
+      summary
+        ? { ...summary, newestEnrollments: enrollments.slice(0, 6) }
+        : computeStats(users, courses, enrollments, batches, services),
+    [summary, users, courses, enrollments, batches, services],
   );
 
   return (
     <Stack gap="lg">
       <Title order={2}>Dashboard</Title>
+      {note}
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
         <StatCard
           label="Users"
@@ -58,7 +69,7 @@ export function DashboardPage({ users, courses, enrollments, batches, services }
         <StatCard
           label="Active batches"
           count={stats.activeBatches}
-          hint={`${formatCount(batches.length)} in all`}
+          hint={summary ? undefined : `${formatCount(batches.length)} in all`}
           icon={IconCalendarEvent}
           color="cyan"
           to="/enrollments"

@@ -1,8 +1,9 @@
-import { Badge, Button, Group, Text } from '@mantine/core';
+import { Badge, Group, Text } from '@mantine/core';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Navigate } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
+import { useListArrival, WholeListButton } from '@/app/components/ui/list-arrival';
 import { PageHeader } from '@/app/components/ui/page-header';
 import { BackLink, RecordLoading } from '@/app/components/ui/record-page';
 import { WriteButton } from '@/app/components/ui/write-controls';
@@ -37,22 +38,28 @@ export function BatchEnrollmentsPage() {
   const rows = useMemo(() => keptRows(enrollments, inBatch), [enrollments, inBatch]);
   const [importing, setImporting] = useState(false);
   const { caughtUp } = useSyncState();
+  const batchesWhole = useListArrival('batches') === null;
 
   if (!batch)
-    return caughtUp ? <Navigate to="/enrollments" replace /> : <RecordLoading text={MESSAGES.enrollments.loading} />;
+    return caughtUp && batchesWhole ? (
+      <Navigate to="/enrollments" replace />
+    ) : (
+      <RecordLoading text={MESSAGES.enrollments.loading} />
+    );
 
   return (
     <>
       <BackLink to="/enrollments">{MESSAGES.shell.backToBatches}</BackLink>
       <PageHeader title={batch.batchName}>
-        <Button
+        <WholeListButton
+          lists={['enrollments']}
           variant="default"
           leftSection={<IconDownload size={18} />}
           onClick={() => downloadEnrollments(batch.batchName, rows, batches)}
           disabled={!rows.length}
         >
           Download
-        </Button>
+        </WholeListButton>
         <WriteButton variant="default" leftSection={<IconUpload size={18} />} onClick={() => setImporting(true)}>
           {MESSAGES.import.button}
         </WriteButton>

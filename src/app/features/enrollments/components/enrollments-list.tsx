@@ -4,6 +4,7 @@ import { YesNoBadge } from '@/app/components/ui/badges';
 import { BulkActions, type BulkTarget } from '@/app/components/ui/bulk-actions';
 import { DataTable, type Column, type TableView } from '@/app/components/ui/data-table';
 import { EmailText } from '@/app/components/ui/email-text';
+import { ListArrival, useSelectAllWaits } from '@/app/components/ui/list-arrival';
 import { ListFilters, useListState, useShownRows } from '@/app/components/ui/list-filters';
 import { recordId, useRowSelection } from '@/app/components/ui/row-selection';
 import { enrollmentsQuery } from '@/app/features/enrollments/api/get-enrollments';
@@ -125,10 +126,12 @@ export function EnrollmentsList({ rows, batches, withBatch = false, search, writ
     recordId,
     selectLabel,
     `${scope}\n${deferred.q.trim().toLowerCase()}\n${deferred.status}`,
+    useSelectAllWaits('enrollments'),
   );
 
   return (
     <>
+      <ListArrival lists={['enrollments']} />
       <ListFilters
         label={M.searchEnrollments}
         placeholder={M.enrollmentsPlaceholder}

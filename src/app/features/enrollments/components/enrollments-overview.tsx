@@ -1,8 +1,9 @@
-import { Anchor, Button, Paper, SimpleGrid, Text } from '@mantine/core';
+import { Anchor, Paper, SimpleGrid, Text } from '@mantine/core';
 import { IconDownload, IconPlus } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
+import { WholeListButton } from '@/app/components/ui/list-arrival';
 import { PageHeader } from '@/app/components/ui/page-header';
 import { WriteButton } from '@/app/components/ui/write-controls';
 import { useDeleteBatch } from '@/app/features/enrollments/api/delete-batch';
@@ -37,14 +38,15 @@ export function EnrollmentsOverview() {
         <WriteButton leftSection={<IconPlus size={18} />} onClick={() => setModal({})}>
           Start New Batch
         </WriteButton>
-        <Button
+        <WholeListButton
+          lists={['batches', 'enrollments']}
           variant="default"
           leftSection={<IconDownload size={18} />}
           onClick={() => downloadEnrollments('enrollments', enrollments, batches)}
           disabled={!enrollments.length}
         >
           Download All
-        </Button>
+        </WholeListButton>
       </PageHeader>
       {/* The counts open the list of every enrollment across batches, the pending ones filtered (issue 23). */}
       <Text c="dimmed" size="sm" mt={-8} mb="lg">

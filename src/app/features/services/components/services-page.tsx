@@ -5,6 +5,7 @@ import { useCallback, useDeferredValue, useMemo } from 'react';
 import { BulkActions, type BulkTarget } from '@/app/components/ui/bulk-actions';
 import { DataTable, rowNumberColumn, type Column, type TableView } from '@/app/components/ui/data-table';
 import { EmailText } from '@/app/components/ui/email-text';
+import { ListArrival, useSelectAllWaits } from '@/app/components/ui/list-arrival';
 import { ListFilters, useListState, useShownRows } from '@/app/components/ui/list-filters';
 import { PageHeader } from '@/app/components/ui/page-header';
 import { recordId, useRowSelection } from '@/app/components/ui/row-selection';
@@ -120,6 +121,7 @@ export function ServicesPage() {
     recordId,
     selectLabel,
     `${deferred.q.trim().toLowerCase()}\n${deferred.status}`,
+    useSelectAllWaits('services'),
   );
   return (
     <>
@@ -127,6 +129,7 @@ export function ServicesPage() {
       <Text size="sm" c="dimmed" mb="md" mt={-8}>
         {MESSAGES.count.purchases(services.length)} · {MESSAGES.count.pending(pending)}
       </Text>
+      <ListArrival lists={['services']} />
       <ListFilters
         label={L.searchServices}
         placeholder={L.servicesPlaceholder}

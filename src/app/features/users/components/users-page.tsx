@@ -1,9 +1,9 @@
-import { Button } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useDeferredValue } from 'react';
 import { BulkActions, type BulkTarget } from '@/app/components/ui/bulk-actions';
+import { ListArrival, useSelectAllWaits, WholeListButton } from '@/app/components/ui/list-arrival';
 import { ListFilters, useListState, useShownRows } from '@/app/components/ui/list-filters';
 import { PageHeader } from '@/app/components/ui/page-header';
 import { recordId, useRowSelection } from '@/app/components/ui/row-selection';
@@ -42,17 +42,23 @@ export function UsersPage() {
     recordId,
     selectLabel,
     `${deferred.q.trim().toLowerCase()}\n${deferred.status}`,
+    useSelectAllWaits('users'),
   );
   const onSort = useCallback((sort: TableSort) => set({ sort }), [set]);
 
   return (
     <>
       <PageHeader title="Users">
-        {/* Exports the rows shown, so a search narrows the file too. */}
-        <Button leftSection={<IconDownload size={16} />} onClick={() => downloadUsersCsv(shown, USERS_FILE_NAME)}>
+        {/* Exports the rows shown, so a search narrows the file too; it waits for the whole list. */}
+        <WholeListButton
+          lists={['users']}
+          leftSection={<IconDownload size={16} />}
+          onClick={() => downloadUsersCsv(shown, USERS_FILE_NAME)}
+        >
           Download Users
-        </Button>
+        </WholeListButton>
       </PageHeader>
+      <ListArrival lists={['users']} />
       <ListFilters
         label="Search users"
         placeholder={MESSAGES.users.searchPlaceholder}
