@@ -4,7 +4,8 @@
  *  2. with the demo data: login click to the users table (cold), reload to the table from the cache
  *     (warm), and the same offline;
  *  3. with 50,000 users: keystroke in the search box to the filtered table, and the JS heap after the loader;
- *  4. at scale (50,000 users, 200,000 enrollments, 20,000 purchases; BENCH_SCALE_* to change): the first sync,
+ *  4. at scale (50,000 users, 200,000 enrollments, 20,000 purchases; BENCH_SCALE_* to change): the first sync
+ *     (to a batch table, to the whole copy, and on a new device to the first users row),
  *     reload to a batch table online and offline, API bytes of a reload when nothing changed, Approve clicks, each
  *     after a reload (to the row updated, timed in the page, and the longest task after), another admin's change,
  *     the JS heap.
@@ -336,7 +337,15 @@ async function scalePhase(browser: Browser) {
       await page.waitForTimeout(600);
     }
     await context.close();
+
+    // A new device whose login goes to /users: login click to the first users row (docs/sync.md, "Progressive
+    // first sync": the users come first and the screen shows from their first page). Last, so the figures above
+    // are as before; the server has served full syncs by now.
+    const fresh = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+    const usersRow = await login(await fresh.newPage(), BENCH_ADMIN, '/users', FIRST_SYNC_MS);
+    await fresh.close();
     return {
+      usersRow,
       firstSync,
       wholeCopy,
       firstSyncLongest,
@@ -471,6 +480,7 @@ try {
     const log = SCALE.activity ? `, ${SCALE.activity / 1000}k activity entries` : '';
     const at = `scale (${SCALE.users / 1000}k users, ${SCALE.enrollments / 1000}k enrollments, ${SCALE.services / 1000}k purchases${log})`;
     console.log(`| ${at}: first sync, login click to a batch table | ${ms(scale.firstSync)} | ≤ 8 s |`);
+    console.log(`| ${at}: first sync, login click to the first users row | ${ms(scale.usersRow)} | ≤ 3 s |`);
     console.log(`| ${at}: first sync, login click to the whole copy stored | ${ms(scale.wholeCopy)} | ≤ 15 s |`);
     console.log(`| ${at}: longest task during the first sync | ${longTask(scale.firstSyncLongest)} | ≤ 50 ms |`);
     console.log(`| ${at}: Reload Data, click to the new copy stored | ${ms(scale.reloadData.took)} | |`);
