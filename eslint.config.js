@@ -148,6 +148,20 @@ export default tseslint.config(
     },
   },
   {
+    // One declaration per route: its method, path and shapes live in src/shared/api-contract.ts.
+    files: ['src/server/routes/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.object.name='app'][callee.property.name=/^(get|post|put|patch|delete|route)$/]",
+          message: 'Register a route from the contract: route(app, API.name, handler) (src/server/http/route.ts).',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/server/**/*.ts'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {

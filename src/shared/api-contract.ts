@@ -12,7 +12,12 @@ import {
   pageDataBody,
   whatYouWillLearnBody,
 } from './schemas/course';
-import { COURSE_ITEM_KIND_NAMES, COURSE_ITEM_KINDS, courseItemBodies } from './schemas/course-item-kinds';
+import {
+  COURSE_ITEM_KIND_NAMES,
+  COURSE_ITEM_KINDS,
+  courseItemBodies,
+  type CourseItemKind,
+} from './schemas/course-item-kinds';
 import { enrollBody, enrollmentSchema, enrollmentUpdateBody, progressBody } from './schemas/enrollment';
 import { IMPORT_MAX_MB, IMPORT_MAX_ROWS, importQuery, importReplySchema } from './schemas/import';
 import {
@@ -67,24 +72,29 @@ const withEnrollment = ok({ ...toast, data: enrollmentSchema });
 const withBatches = (data: boolean) =>
   ok({ ...toast, ...(data ? { data: batchSchema } : {}), allBatches: z.array(batchSchema) });
 
-const itemRoutes = COURSE_ITEM_KIND_NAMES.flatMap((kind): ApiOperation[] => {
+/** Add, update and delete of one course item kind (syllabus, FAQ …), at the spec's paths. */
+function courseItemOperations(kind: CourseItemKind) {
   const { path, noun } = COURSE_ITEM_KINDS[kind];
   const bodies = courseItemBodies(kind);
-  const op = (method: HttpMethod, action: string, verb: string, body: z.ZodType): ApiOperation => ({
+  const op = <M extends HttpMethod, B extends z.ZodType>(method: M, action: string, verb: string, body: B) => ({
     method,
     path: `/api/courses/${path}/${action}`,
     tag: 'Course items',
     summary: `${verb} a ${noun.toLowerCase()}`,
     body,
-    status: 200,
+    status: 200 as const,
     reply: withCourse,
   });
-  return [
-    op('POST', 'add', 'Add', bodies.add),
-    op('PUT', 'update', 'Update', bodies.update),
-    op('DELETE', 'delete', 'Delete', bodies.remove),
-  ];
-});
+  return {
+    add: op('POST', 'add', 'Add', bodies.add),
+    update: op('PUT', 'update', 'Update', bodies.update),
+    remove: op('DELETE', 'delete', 'Delete', bodies.remove),
+  } satisfies Record<string, ApiOperation>;
+}
+
+export const COURSE_ITEM_OPERATIONS = Object.fromEntries(
+  COURSE_ITEM_KIND_NAMES.map((kind) => [kind, courseItemOperations(kind)]),
+) as Record<CourseItemKind, ReturnType<typeof courseItemOperations>>;
 
 const bulkRoute = (path: string, what: string, body: z.ZodType): ApiOperation => ({
   method: 'POST',
@@ -95,8 +105,8 @@ const bulkRoute = (path: string, what: string, body: z.ZodType): ApiOperation =>
   status: 200,
   reply: bulkReplySchema,
 });
-export const API_OPERATIONS: ApiOperation[] = [
-  {
+export const API = {
+  health: {
     method: 'GET',
     path: '/api/health',
     tag: 'Operations',
@@ -105,7 +115,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     status: 200,
     reply: z.object({ status: z.literal('ok'), db: z.enum(['pglite', 'postgres']) }),
   },
-  {
+  openapi: {
     method: 'GET',
     path: '/api/openapi.json',
     tag: 'Operations',
@@ -113,7 +123,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     status: 200,
     reply: { mediaType: 'application/json', description: 'The OpenAPI 3.1 document.' },
   },
-  {
+  siteConfig: {
     method: 'GET',
     path: '/api/config',
     tag: 'Operations',
@@ -121,7 +131,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     status: 200,
     reply: ok({ data: siteConfigSchema }),
   },
-  {
+  login: {
     method: 'POST',
     path: '/api/users/login-admin',
     tag: 'Session',
@@ -134,7 +144,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     reply: ok({ data: loginReplySchema }),
     throttled: true,
   },
-  {
+  loginCode: {
     method: 'POST',
     path: '/api/users/login-2fa',
     tag: 'Session',
@@ -148,7 +158,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     reply: ok({ data: loginCodeReplySchema }),
     throttled: true,
   },
-  {
+  loginTwoFactorSetup: {
     method: 'POST',
     path: '/api/users/login-2fa/setup',
     tag: 'Session',
@@ -159,7 +169,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     reply: ok({ data: twoFactorSetupSchema }),
     conflict: true,
   },
-  {
+  loginByToken: {
     method: 'GET',
     path: '/api/users/login-by-token',
     tag: 'Session',
@@ -167,7 +177,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     status: 200,
     reply: ok({ data: authPayloadSchema }),
   },
-  {
+  logout: {
     method: 'POST',
     path: '/api/users/logout',
     tag: 'Session',
@@ -175,7 +185,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     status: 200,
     reply: ok({}),
   },
-  {
+  logoutOffline: {
     method: 'POST',
     path: '/api/users/logout-offline',
     tag: 'Session',
@@ -188,7 +198,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     reply: ok({}),
     conflict: false,
   },
-  {
+  twoFactorStatus: {
     method: 'GET',
     path: '/api/account/two-factor',
     tag: 'Account',
@@ -196,7 +206,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     status: 200,
     reply: ok({ data: twoFactorStatusSchema }),
   },
-  {
+  twoFactorSetup: {
     method: 'POST',
     path: '/api/account/two-factor/setup',
     tag: 'Account',
@@ -204,7 +214,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     status: 200,
     reply: ok({ data: twoFactorSetupSchema }),
   },
-  {
+  twoFactorEnable: {
     method: 'POST',
     path: '/api/account/two-factor/enable',
     tag: 'Account',
@@ -214,7 +224,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     reply: ok({ ...toast, data: z.object({ recoveryCodes: z.array(z.string()) }) }),
     throttled: true,
   },
-  {
+  recoveryCodes: {
     method: 'POST',
     path: '/api/account/two-factor/recovery-codes',
     tag: 'Account',
@@ -224,7 +234,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     reply: ok({ ...toast, data: z.object({ recoveryCodes: z.array(z.string()) }) }),
     throttled: true,
   },
-  {
+  twoFactorDisable: {
     method: 'POST',
     path: '/api/account/two-factor/disable',
     tag: 'Account',
@@ -234,7 +244,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     reply: ok(toast),
     throttled: true,
   },
-  {
+  sessions: {
     method: 'GET',
     path: '/api/account/sessions',
     tag: 'Account',
@@ -244,7 +254,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     status: 200,
     reply: ok({ data: z.array(sessionInfoSchema), idleDays: z.number(), maxDays: z.number() }),
   },
-  {
+  endSession: {
     method: 'DELETE',
     path: '/api/account/sessions/:id',
     tag: 'Account',
@@ -254,7 +264,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     reply: ok(toast),
     conflict: false,
   },
-  {
+  endOtherSessions: {
     method: 'POST',
     path: '/api/account/sessions/end-others',
     tag: 'Account',
@@ -263,7 +273,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     reply: ok(toast),
     conflict: false,
   },
-  {
+  users: {
     method: 'GET',
     path: '/api/users',
     tag: 'Users',
@@ -271,7 +281,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     status: 200,
     reply: ok({ users: z.array(userSchema) }),
   },
-  {
+  user: {
     method: 'GET',
     path: '/api/users/:id',
     tag: 'Users',
@@ -280,7 +290,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     status: 200,
     reply: ok({ data: userSchema }),
   },
-  {
+  deleteUser: {
     method: 'DELETE',
     path: '/api/users/:id',
     tag: 'Users',
@@ -289,7 +299,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     status: 200,
     reply: ok(toast),
   },
-  {
+  courses: {
     method: 'GET',
     path: '/api/courses',
     tag: 'Courses',
@@ -297,7 +307,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     status: 200,
     reply: ok({ data: z.array(courseSchema) }),
   },
-  {
+  course: {
     method: 'GET',
     path: '/api/courses/:id',
     tag: 'Courses',
@@ -306,7 +316,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     status: 200,
     reply: ok({ data: courseSchema }),
   },
-  {
+  addCourse: {
     method: 'POST',
     path: '/api/courses/card',
     tag: 'Courses',
@@ -315,7 +325,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     status: 201,
     reply: withCourse,
   },
-  {
+  deleteCourse: {
     method: 'DELETE',
     path: '/api/courses/:id',
     tag: 'Courses',
@@ -325,7 +335,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     status: 200,
     reply: ok(toast),
   },
-  {
+  updatePageData: {
     method: 'PUT',
     path: '/api/courses/:id/pageData',
     tag: 'Courses',
@@ -335,7 +345,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     status: 200,
     reply: withCourse,
   },
-  {
+  updateCard: {
     method: 'PUT',
     path: '/api/courses/:id/card',
     tag: 'Courses',
@@ -345,7 +355,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     status: 200,
     reply: withCourse,
   },
-  {
+  updateLearningPoints: {
     method: 'PUT',
     path: '/api/courses/:id/what-you-will-learn',
     tag: 'Courses',
@@ -355,8 +365,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     status: 200,
     reply: withCourse,
   },
-  ...itemRoutes,
-  {
+  enrollments: {
     method: 'GET',
     path: '/api/enrollments',
     tag: 'Enrollments',
@@ -364,7 +373,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     status: 200,
     reply: ok({ data: z.array(enrollmentSchema) }),
   },
-  {
+  enroll: {
     method: 'POST',
     path: '/api/enrollment/enroll',
     tag: 'Enrollments',
@@ -376,7 +385,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     status: 201,
     reply: withEnrollment,
   },
-  {
+  setProgress: {
     method: 'PUT',
     path: '/api/enrollment/enrollments/:id/progress',
     tag: 'Enrollments',
@@ -386,7 +395,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     status: 200,
     reply: withEnrollment,
   },
-  {
+  completeEnrollment: {
     method: 'PUT',
     path: '/api/enrollments/:id/complete',
     tag: 'Enrollments',
@@ -395,7 +404,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     status: 200,
     reply: withEnrollment,
   },
-  {
+  updateEnrollment: {
     method: 'PUT',
     path: '/api/enrollment/:id',
     tag: 'Enrollments',
@@ -405,7 +414,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     status: 200,
     reply: withEnrollment,
   },
-  {
+  approveEnrollment: {
     method: 'PUT',
     path: '/api/enrollments/approve/:id',
     tag: 'Enrollments',
@@ -414,7 +423,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     status: 200,
     reply: withEnrollment,
   },
-  {
+  disapproveEnrollment: {
     method: 'PUT',
     path: '/api/enrollments/dis-approve/:id',
     tag: 'Enrollments',
@@ -423,7 +432,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     status: 200,
     reply: withEnrollment,
   },
-  {
+  deleteEnrollment: {
     method: 'DELETE',
     path: '/api/enrollments/:id',
     tag: 'Enrollments',
@@ -433,7 +442,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     status: 200,
     reply: withEnrollment,
   },
-  {
+  batches: {
     method: 'GET',
     path: '/api/batches',
     tag: 'Batches',
@@ -441,7 +450,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     status: 200,
     reply: ok({ batches: z.array(batchSchema) }),
   },
-  {
+  startBatch: {
     method: 'POST',
     path: '/api/batches/start',
     tag: 'Batches',
@@ -450,7 +459,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     status: 201,
     reply: withBatches(true),
   },
-  {
+  updateBatch: {
     method: 'PUT',
     path: '/api/batches/update/:id',
     tag: 'Batches',
@@ -460,7 +469,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     status: 200,
     reply: withBatches(true),
   },
-  {
+  deleteBatch: {
     method: 'DELETE',
     path: '/api/batches/delete/:id',
     tag: 'Batches',
@@ -470,7 +479,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     status: 200,
     reply: withBatches(false),
   },
-  {
+  importEnrollments: {
     method: 'POST',
     path: '/api/batches/:id/import',
     tag: 'Batches',
@@ -489,7 +498,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     status: 200,
     reply: importReplySchema,
   },
-  {
+  services: {
     method: 'GET',
     path: '/api/services',
     tag: 'Service purchases',
@@ -497,7 +506,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     status: 200,
     reply: ok({ data: z.array(serviceSchema) }),
   },
-  {
+  userServices: {
     method: 'GET',
     path: '/api/services/user/:id',
     tag: 'Service purchases',
@@ -506,7 +515,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     status: 200,
     reply: ok({ data: z.array(serviceSchema) }),
   },
-  {
+  addService: {
     method: 'POST',
     path: '/api/services',
     tag: 'Service purchases',
@@ -515,7 +524,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     status: 201,
     reply: ok({ ...toast, data: serviceSchema }),
   },
-  {
+  verifyService: {
     method: 'PATCH',
     path: '/api/services/:id/verify',
     tag: 'Service purchases',
@@ -525,7 +534,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     status: 200,
     reply: ok({ ...toast, data: serviceSchema }),
   },
-  {
+  deleteService: {
     method: 'DELETE',
     path: '/api/services/:id',
     tag: 'Service purchases',
@@ -536,11 +545,11 @@ export const API_OPERATIONS: ApiOperation[] = [
     reply: ok(toast),
   },
 
-  bulkRoute('/api/enrollments/bulk', 'enrollments (approve, disapprove, delete)', enrollmentBulkBody),
-  bulkRoute('/api/services/bulk', 'service purchases (approve, disapprove, delete)', serviceBulkBody),
-  bulkRoute('/api/users/bulk', 'users (delete)', userBulkBody),
+  enrollmentsBulk: bulkRoute('/api/enrollments/bulk', 'enrollments (approve, disapprove, delete)', enrollmentBulkBody),
+  servicesBulk: bulkRoute('/api/services/bulk', 'service purchases (approve, disapprove, delete)', serviceBulkBody),
+  usersBulk: bulkRoute('/api/users/bulk', 'users (delete)', userBulkBody),
 
-  {
+  activity: {
     method: 'GET',
     path: '/api/activity',
     tag: 'Activity',
@@ -554,7 +563,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     reply: activityPageSchema,
   },
 
-  {
+  sync: {
     method: 'GET',
     path: '/api/sync',
     tag: 'Sync',
@@ -566,7 +575,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     status: 200,
     reply: syncReplySchema,
   },
-  {
+  syncStream: {
     method: 'GET',
     path: '/api/sync/stream',
     tag: 'Sync',
@@ -579,6 +588,12 @@ export const API_OPERATIONS: ApiOperation[] = [
         'a `: ping` comment every 25 s. Ends when the session does.',
     },
   },
+} satisfies Record<string, ApiOperation>;
+
+/** Every operation, the course items' among them: what the OpenAPI description and the tests walk. */
+export const API_OPERATIONS: ApiOperation[] = [
+  ...Object.values(API),
+  ...COURSE_ITEM_KIND_NAMES.flatMap((kind) => Object.values(COURSE_ITEM_OPERATIONS[kind])),
 ];
 
 export const API_ERROR_SCHEMA = apiErrorSchema;

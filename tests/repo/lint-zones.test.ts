@@ -106,6 +106,13 @@ const planted: { zone: string; file: string; code: string; allowedIn: string; ru
     allowedIn: 'src/server/plugins/auth-guard.ts',
     rule: NO_FASTIFY,
   },
+  {
+    zone: 'a route file registers a route by hand instead of from the contract',
+    file: 'src/server/routes/users.ts',
+    code: "import type { FastifyInstance } from 'fastify';\nexport const planted = (app: FastifyInstance) => app.get('/api/x', () => ({}));\n",
+    allowedIn: 'src/server/plugins/auth-guard.ts',
+    rule: 'no-restricted-syntax',
+  },
 ];
 
 describe('lint zones refuse a planted violation', () => {

@@ -1,9 +1,10 @@
 import { newTotpSecret, totpSetup } from '@/server/auth/totp';
 import type { ServerConfig } from '@/server/config';
 import type { Db } from '@/server/db/client';
-import { HttpError, idParam, parse } from '@/server/errors';
+import { HttpError } from '@/server/errors';
 import { takeAttempt } from '@/server/http/attempts';
 import { toast } from '@/server/http/replies';
+import { route } from '@/server/http/route';
 import { clearLoginFailures } from '@/server/repositories/login-throttle-repo';
 import { endOtherSessions, endSession, listSessions } from '@/server/repositories/sessions-repo';
 import {
@@ -15,8 +16,9 @@ import {
   replaceRecoveryCodes,
   startEnrolment,
 } from '@/server/repositories/two-factor-repo';
+import { API } from '@/shared/api-contract';
 import { MESSAGES } from '@/shared/messages';
-import { codeBody, type TwoFactorStatus } from '@/shared/schemas';
+import type { TwoFactorStatus } from '@/shared/schemas';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 const M = MESSAGES.security;
@@ -33,9 +35,8 @@ export function accountRoutes(
   db: Db,
   config: Pick<ServerConfig, 'sessionIdleDays' | 'sessionMaxDays' | 'require2fa'>,
 ) {
-  const checkedCode = async (request: FastifyRequest, check: (code: string) => Promise<unknown>) => {
+  const checkedCode = async (request: FastifyRequest, code: string, check: (code: string) => Promise<unknown>) => {
     const { admin } = me(request);
-    const { code } = parse(codeBody, request.body);
     const email = admin.email.toLowerCase();
     await takeAttempt(db, email, request.ip);
     const result = await check(code);
@@ -44,7 +45,7 @@ export function accountRoutes(
     return result;
   };
 
-  app.get('/api/account/two-factor', async (request) => {
+  route(app, API.twoFactorStatus, async (_input, request) => {
     const { admin } = me(request);
     const factor = await getTwoFactor(db, admin._id);
     const data: TwoFactorStatus = {
@@ -55,46 +56,46 @@ export function accountRoutes(
     return { success: true, data };
   });
 
-  app.post('/api/account/two-factor/setup', async (request) => {
+  route(app, API.twoFactorSetup, async (_input, request) => {
     const { admin } = me(request);
     const secret = newTotpSecret();
     if (!(await startEnrolment(db, admin._id, secret))) throw new HttpError(409, M.alreadyEnabled);
     return { success: true, data: await totpSetup(admin.email, secret) };
   });
 
-  app.post('/api/account/two-factor/enable', async (request) => {
+  route(app, API.twoFactorEnable, async ({ body }, request) => {
     const { admin } = me(request);
-    const recoveryCodes = await checkedCode(request, (code) => confirmEnrolment(db, admin._id, code));
+    const recoveryCodes = await checkedCode(request, body.code, (code) => confirmEnrolment(db, admin._id, code));
     return toast(M.enabled, { recoveryCodes });
   });
 
-  app.post('/api/account/two-factor/recovery-codes', async (request) => {
+  route(app, API.recoveryCodes, async ({ body }, request) => {
     const { admin } = me(request);
-    await checkedCode(request, (code) => checkSecondFactor(db, admin._id, code));
+    await checkedCode(request, body.code, (code) => checkSecondFactor(db, admin._id, code));
     const recoveryCodes = await replaceRecoveryCodes(db, admin._id);
     return toast(M.newCodes, { recoveryCodes });
   });
 
-  app.post('/api/account/two-factor/disable', async (request) => {
+  route(app, API.twoFactorDisable, async ({ body }, request) => {
     const { admin } = me(request);
-    await checkedCode(request, (code) => checkSecondFactor(db, admin._id, code));
+    await checkedCode(request, body.code, (code) => checkSecondFactor(db, admin._id, code));
     await disableTwoFactor(db, admin._id);
     return toast(config.require2fa ? M.disabledRequired : M.disabled);
   });
 
-  app.get('/api/account/sessions', async (request) => {
+  route(app, API.sessions, async (_input, request) => {
     const { admin, tokenHash } = me(request);
     const data = await listSessions(db, admin._id, tokenHash, config.sessionIdleDays);
     return { success: true, data, idleDays: config.sessionIdleDays, maxDays: config.sessionMaxDays };
   });
 
-  app.delete('/api/account/sessions/:id', async (request) => {
+  route(app, API.endSession, async ({ params: { id } }, request) => {
     const { admin } = me(request);
-    if (!(await endSession(db, admin._id, idParam(request)))) throw new HttpError(404, M.sessionGone);
+    if (!(await endSession(db, admin._id, id))) throw new HttpError(404, M.sessionGone);
     return toast(M.sessionEnded);
   });
 
-  app.post('/api/account/sessions/end-others', async (request) => {
+  route(app, API.endOtherSessions, async (_input, request) => {
     const { admin, tokenHash } = me(request);
     const ended = await endOtherSessions(db, admin._id, tokenHash);
     return toast(M.othersEnded(ended));

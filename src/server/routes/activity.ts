@@ -1,8 +1,9 @@
 import type { Db } from '@/server/db/client';
-import { HttpError, parse } from '@/server/errors';
+import { HttpError } from '@/server/errors';
+import { route } from '@/server/http/route';
 import { activityPage, type PagePosition } from '@/server/repositories/activity-repo';
+import { API } from '@/shared/api-contract';
 import { MESSAGES } from '@/shared/messages';
-import { activityQuery } from '@/shared/schemas';
 import type { FastifyInstance } from 'fastify';
 
 const BAD_CURSOR = MESSAGES.activity.query.badCursor;
@@ -23,8 +24,7 @@ function decodeCursor(text: string): PagePosition {
  * no route edits or deletes an entry (ACTIVITY_RETENTION_DAYS prunes them).
  */
 export function activityRoutes(app: FastifyInstance, db: Db) {
-  app.get('/api/activity', async (request, reply) => {
-    const { cursor, ...filter } = parse(activityQuery, request.query);
+  route(app, API.activity, async ({ query: { cursor, ...filter } }, _request, reply) => {
     const page = await activityPage(db, filter, cursor === undefined ? null : decodeCursor(cursor));
     const next = page.last ? encodeCursor(page.last) : null;
     // The rows are the database's JSON texts, passed through unparsed.

@@ -2,8 +2,9 @@ import { hashToken, newToken, verifyPassword } from '@/server/auth/passwords';
 import { newTotpSecret, totpSetup } from '@/server/auth/totp';
 import type { ServerConfig } from '@/server/config';
 import type { Db } from '@/server/db/client';
-import { HttpError, parse } from '@/server/errors';
+import { HttpError } from '@/server/errors';
 import { takeAttempt } from '@/server/http/attempts';
+import { route } from '@/server/http/route';
 import { signIn, signOut, signOutOffline } from '@/server/repositories/sign-in-repo';
 import {
   challengeUser,
@@ -16,8 +17,9 @@ import {
   takeChallengeTry,
 } from '@/server/repositories/two-factor-repo';
 import { findUserByEmail, getUser } from '@/server/repositories/users-repo';
+import { API } from '@/shared/api-contract';
 import { MESSAGES } from '@/shared/messages';
-import { challengeBody, loginBody, loginCodeBody, revokeSessionsBody, type TwoFactorChallenge } from '@/shared/schemas';
+import type { TwoFactorChallenge } from '@/shared/schemas';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 type AuthConfig = Pick<ServerConfig, 'sessionMaxDays' | 'require2fa'>;
@@ -26,8 +28,7 @@ export function authRoutes(app: FastifyInstance, db: Db, config: AuthConfig) {
   const signInFrom = (request: FastifyRequest, user: { id: string; email: string }) =>
     signIn(db, user, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' }, config.sessionMaxDays);
 
-  app.post('/api/users/login-admin', async (request) => {
-    const { email, password } = parse(loginBody, request.body);
+  route(app, API.login, async ({ body: { email, password } }, request) => {
     await takeAttempt(db, email, request.ip);
 
     const user = await findUserByEmail(db, email);
@@ -49,8 +50,7 @@ export function authRoutes(app: FastifyInstance, db: Db, config: AuthConfig) {
   });
 
   // REQUIRE_2FA and no key yet: the password step's challenge gets a key to add to the app.
-  app.post('/api/users/login-2fa/setup', async (request) => {
-    const { challenge } = parse(challengeBody, request.body);
+  route(app, API.loginTwoFactorSetup, async ({ body: { challenge } }) => {
     const userId = await challengeUser(db, hashToken(challenge));
     const user = userId ? await getUser(db, userId) : null;
     if (!user) throw new HttpError(401, MESSAGES.security.challengeExpired);
@@ -59,8 +59,7 @@ export function authRoutes(app: FastifyInstance, db: Db, config: AuthConfig) {
     return { success: true, data: await totpSetup(user.email, secret) };
   });
 
-  app.post('/api/users/login-2fa', async (request) => {
-    const { challenge, code } = parse(loginCodeBody, request.body);
+  route(app, API.loginCode, async ({ body: { challenge, code } }, request) => {
     const challengeHash = hashToken(challenge);
     const userId = await takeChallengeTry(db, challengeHash);
     const user = userId ? await getUser(db, userId) : null;
@@ -82,7 +81,7 @@ export function authRoutes(app: FastifyInstance, db: Db, config: AuthConfig) {
     return { success: true, data: recoveryCodes ? { ...data, recoveryCodes } : data };
   });
 
-  app.get('/api/users/login-by-token', async (request) => {
+  route(app, API.loginByToken, async (_input, request) => {
     // The guard has already checked the token and loaded the admin.
     return {
       success: true,
@@ -90,7 +89,7 @@ export function authRoutes(app: FastifyInstance, db: Db, config: AuthConfig) {
     };
   });
 
-  app.post('/api/users/logout', async (request) => {
+  route(app, API.logout, async (_input, request) => {
     const { tokenHash, admin } = request;
     if (tokenHash && admin) {
       await signOut(db, tokenHash, admin);
@@ -100,8 +99,7 @@ export function authRoutes(app: FastifyInstance, db: Db, config: AuthConfig) {
 
   // A logout made offline, sent at the next connection: the device kept only the token's hash, which cannot
   // sign in. No token is needed (that one may be expired by now); a hash nobody has seen ends nothing.
-  app.post('/api/users/logout-offline', async (request) => {
-    const { tokenHashes } = parse(revokeSessionsBody, request.body);
+  route(app, API.logoutOffline, async ({ body: { tokenHashes } }) => {
     await signOutOffline(db, tokenHashes);
     return { success: true };
   });

@@ -1,6 +1,7 @@
 import type { Db } from '@/server/db/client';
-import { found, HttpError, idParam, notFound, parse, refuseStale } from '@/server/errors';
+import { found, HttpError, notFound, refuseStale } from '@/server/errors';
 import { toast } from '@/server/http/replies';
+import { route } from '@/server/http/route';
 import { asAdmin } from '@/server/repositories/admin-writes';
 import {
   batchesListRows,
@@ -11,8 +12,8 @@ import {
   updateBatch,
 } from '@/server/repositories/batches-repo';
 import { staleBatch } from '@/server/repositories/versions-repo';
+import { API } from '@/shared/api-contract';
 import { MESSAGES } from '@/shared/messages';
-import { batchBody, batchUpdateBody, batchVersionBody } from '@/shared/schemas';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /** Sends `fields` plus the list, which stays JSON text from the database (never parsed here). */
@@ -21,21 +22,17 @@ function sendWithAllBatches(reply: FastifyReply, fields: Record<string, unknown>
 }
 
 export function batchRoutes(app: FastifyInstance, db: Db) {
-  app.get('/api/batches', (_request, reply) => reply.sendList('batches', 'batches', batchesListRows));
+  route(app, API.batches, (_input, _request, reply) => reply.sendList('batches', 'batches', batchesListRows));
 
-  app.post('/api/batches/start', async (request, reply) => {
-    const body = parse(batchBody, request.body);
+  route(app, API.startBatch, async ({ body }, request, reply) => {
     const { data, all } = await asAdmin(db, request.admin, async (tx) => {
       const id = await createBatch(tx, body);
       return { data: await getBatch(tx, id), all: await listBatchesJson(tx) };
     });
-    reply.code(201);
     return sendWithAllBatches(reply, toast(MESSAGES.server.batchStarted(body.batchName), data), all);
   });
 
-  app.put('/api/batches/update/:id', async (request, reply) => {
-    const id = idParam(request);
-    const body = parse(batchUpdateBody, request.body);
+  route(app, API.updateBatch, async ({ params: { id }, body }, request, reply) => {
     const { data, all } = await asAdmin(db, request.admin, async (tx) => {
       refuseStale(await staleBatch(tx, id, body.expected), 'batch');
       found(await updateBatch(tx, id, body), 'Batch');
@@ -44,9 +41,7 @@ export function batchRoutes(app: FastifyInstance, db: Db) {
     return sendWithAllBatches(reply, toast(MESSAGES.server.batchUpdated, data), all);
   });
 
-  app.delete('/api/batches/delete/:id', async (request, reply) => {
-    const id = idParam(request);
-    const { expected } = parse(batchVersionBody, request.body);
+  route(app, API.deleteBatch, async ({ params: { id }, body: { expected } }, request, reply) => {
     const result = await asAdmin(db, request.admin, async (tx) => {
       refuseStale(await staleBatch(tx, id, expected), 'batch');
       return deleteEmptyBatch(tx, id);

@@ -1,19 +1,12 @@
 import type { Db } from '@/server/db/client';
-import { parse } from '@/server/errors';
+import { route } from '@/server/http/route';
 import { asAdmin } from '@/server/repositories/admin-writes';
 import { applyBulk, type BulkOutcome, type BulkTable } from '@/server/repositories/bulk-repo';
+import { API } from '@/shared/api-contract';
 import { MESSAGES } from '@/shared/messages';
 import { plural } from '@/shared/plural';
-import {
-  enrollmentBulkBody,
-  serviceBulkBody,
-  userBulkBody,
-  type BulkAction,
-  type BulkRefusalReason,
-  type BulkReply,
-} from '@/shared/schemas';
+import type { BulkAction, BulkRefusalReason, BulkReply } from '@/shared/schemas';
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
 
 const NOUNS: Record<BulkTable, [string, string]> = {
   enrollments: ['enrollment', 'enrollments'],
@@ -45,13 +38,9 @@ function replyOf(name: BulkTable, action: BulkAction, outcome: BulkOutcome, self
  * was done and what was refused and why, so the screen can say the same.
  */
 export function bulkRoutes(app: FastifyInstance, db: Db) {
-  const route = (
-    path: string,
-    name: BulkTable,
-    body: z.ZodType<{ action: BulkAction; items: { id: string; updatedAt?: string }[] }>,
-  ) =>
-    app.post(path, async (request) => {
-      const { action, items } = parse(body, request.body);
+  const bulkRoute = (op: typeof API.enrollmentsBulk, name: BulkTable) =>
+    route(app, op, async ({ body }, request) => {
+      const { action, items } = body as { action: BulkAction; items: { id: string; updatedAt?: string }[] };
       // An admin's own account is never deleted: the session would vanish mid-use.
       const self = name === 'users' ? items.filter((i) => i.id === request.admin?._id).map((i) => i.id) : [];
       const rest = self.length ? items.filter((i) => !self.includes(i.id)) : items;
@@ -60,7 +49,7 @@ export function bulkRoutes(app: FastifyInstance, db: Db) {
         : { done: [], refused: [], at: null };
       return replyOf(name, action, outcome, [...new Set(self)]);
     });
-  route('/api/enrollments/bulk', 'enrollments', enrollmentBulkBody);
-  route('/api/services/bulk', 'services', serviceBulkBody);
-  route('/api/users/bulk', 'users', userBulkBody);
+  bulkRoute(API.enrollmentsBulk, 'enrollments');
+  bulkRoute(API.servicesBulk, 'services');
+  bulkRoute(API.usersBulk, 'users');
 }

@@ -1,6 +1,7 @@
 import type { Db } from '@/server/db/client';
-import { found, HttpError, idParam, notFound, parse, refuseStale } from '@/server/errors';
+import { found, HttpError, notFound, refuseStale } from '@/server/errors';
 import { toast } from '@/server/http/replies';
+import { route } from '@/server/http/route';
 import { asAdmin } from '@/server/repositories/admin-writes';
 import {
   addItem,
@@ -19,24 +20,15 @@ import {
   updatePageData,
 } from '@/server/repositories/courses-repo';
 import { staleRecord } from '@/server/repositories/versions-repo';
+import { API, COURSE_ITEM_OPERATIONS } from '@/shared/api-contract';
 import { MESSAGES } from '@/shared/messages';
-import {
-  COURSE_ITEM_KIND_NAMES,
-  COURSE_ITEM_KINDS,
-  courseCardBody,
-  courseCardUpdateBody,
-  courseItemBodies,
-  pageDataBody,
-  versionBody,
-  whatYouWillLearnBody,
-  type CourseItemKind,
-} from '@/shared/schemas';
+import { COURSE_ITEM_KIND_NAMES, COURSE_ITEM_KINDS, type CourseItemKind } from '@/shared/schemas';
 import type { FastifyInstance } from 'fastify';
 
 /** Add, update and delete of one item kind at its spec path (POST/PUT/DELETE /api/courses/{path}/...). */
 function itemRoutes(app: FastifyInstance, db: Db, kind: CourseItemKind) {
-  const { path, idField, noun } = COURSE_ITEM_KINDS[kind];
-  const bodies = courseItemBodies(kind);
+  const { idField, noun } = COURSE_ITEM_KINDS[kind];
+  const ops = COURSE_ITEM_OPERATIONS[kind];
   /** The body without its ids: the item's column values. */
   const fieldsOf = (body: Record<string, unknown>) => {
     const { courseId: _c, [idField]: _i, expectedUpdatedAt: _v, ...fields } = body;
@@ -51,14 +43,13 @@ function itemRoutes(app: FastifyInstance, db: Db, kind: CourseItemKind) {
     return change;
   };
 
-  app.post(`/api/courses/${path}/add`, async (request) => {
-    const body = parse(bodies.add, request.body);
+  route(app, ops.add, async ({ body }, request) => {
     const change = await asAdmin(db, request.admin, (tx) => addItem(tx, kind, body.courseId, fieldsOf(body)));
     return toast(MESSAGES.server.itemAdded(noun), changed(change));
   });
 
-  app.put(`/api/courses/${path}/update`, async (request) => {
-    const body = parse(bodies.update, request.body) as Record<string, string> & { courseId: string };
+  route(app, ops.update, async (input, request) => {
+    const body = input.body as Record<string, string> & { courseId: string };
     const data = changed(
       await asAdmin(db, request.admin, async (tx) => {
         await refuseStaleCourse(tx, body);
@@ -69,8 +60,8 @@ function itemRoutes(app: FastifyInstance, db: Db, kind: CourseItemKind) {
   });
 
   // The client shows its own deletion notice (lib/confirm.ts), so no toast here.
-  app.delete(`/api/courses/${path}/delete`, async (request) => {
-    const body = parse(bodies.remove, request.body) as Record<string, string> & { courseId: string };
+  route(app, ops.remove, async (input, request) => {
+    const body = input.body as Record<string, string> & { courseId: string };
     const change = await asAdmin(db, request.admin, async (tx) => {
       await refuseStaleCourse(tx, body);
       return deleteItem(tx, kind, body.courseId, body[idField]!);
@@ -80,23 +71,20 @@ function itemRoutes(app: FastifyInstance, db: Db, kind: CourseItemKind) {
 }
 
 export function courseRoutes(app: FastifyInstance, db: Db) {
-  app.get('/api/courses', (_request, reply) => reply.sendList('courses', 'data', coursesListRows));
+  route(app, API.courses, (_input, _request, reply) => reply.sendList('courses', 'data', coursesListRows));
 
-  app.get('/api/courses/:id', async (request) => ({
+  route(app, API.course, async ({ params: { id } }) => ({
     success: true,
-    data: found(await getCourse(db, idParam(request)), 'Course'),
+    data: found(await getCourse(db, id), 'Course'),
   }));
 
-  app.post('/api/courses/card', async (request, reply) => {
-    const card = parse(courseCardBody, request.body);
+  route(app, API.addCourse, async ({ body: card }, request) => {
     const data = await asAdmin(db, request.admin, (tx) => createCourse(tx, card));
     if (!data) throw new HttpError(409, MESSAGES.server.noFreeSlug);
-    return reply.code(201).send(toast(MESSAGES.server.courseAdded, data));
+    return toast(MESSAGES.server.courseAdded, data);
   });
 
-  app.delete('/api/courses/:id', async (request) => {
-    const id = idParam(request);
-    const { expectedUpdatedAt } = parse(versionBody, request.body);
+  route(app, API.deleteCourse, async ({ params: { id }, body: { expectedUpdatedAt } }, request) => {
     const deleted = await asAdmin(db, request.admin, async (tx) => {
       refuseStale(await staleRecord(tx, 'course', id, expectedUpdatedAt), 'course');
       return deleteCourse(tx, id);
@@ -105,9 +93,7 @@ export function courseRoutes(app: FastifyInstance, db: Db) {
     return { success: true };
   });
 
-  app.put('/api/courses/:id/card', async (request) => {
-    const id = idParam(request);
-    const { expectedUpdatedAt, ...card } = parse(courseCardUpdateBody, request.body);
+  route(app, API.updateCard, async ({ params: { id }, body: { expectedUpdatedAt, ...card } }, request) => {
     const data = found(
       await asAdmin(db, request.admin, async (tx) => {
         refuseStale(await staleRecord(tx, 'course', id, expectedUpdatedAt), 'course');
@@ -118,9 +104,7 @@ export function courseRoutes(app: FastifyInstance, db: Db) {
     return toast(MESSAGES.server.cardUpdated, data);
   });
 
-  app.put('/api/courses/:id/pageData', async (request) => {
-    const id = idParam(request);
-    const page = parse(pageDataBody, request.body);
+  route(app, API.updatePageData, async ({ params: { id }, body: page }, request) => {
     const data = await asAdmin(db, request.admin, async (tx) => {
       refuseStale(await staleRecord(tx, 'course', id, page.expectedUpdatedAt), 'course');
       return updatePageData(tx, id, page);
@@ -131,9 +115,8 @@ export function courseRoutes(app: FastifyInstance, db: Db) {
     return toast(MESSAGES.server.pageDataUpdated, found(data, 'Course'));
   });
 
-  app.put('/api/courses/:id/what-you-will-learn', async (request) => {
-    const id = idParam(request);
-    const { whatYouWillLearn, expectedUpdatedAt } = parse(whatYouWillLearnBody, request.body);
+  route(app, API.updateLearningPoints, async ({ params: { id }, body }, request) => {
+    const { whatYouWillLearn, expectedUpdatedAt } = body;
     const data = found(
       await asAdmin(db, request.admin, async (tx) => {
         refuseStale(await staleRecord(tx, 'course', id, expectedUpdatedAt), 'course');

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from '@/server/db/client';
+import { route } from '@/server/http/route';
+import { API } from '@/shared/api-contract';
 import type { FastifyInstance } from 'fastify';
 
 /** Longer than a healthy database ever takes, shorter than a load balancer's check timeout. */
@@ -30,7 +32,7 @@ async function databaseAnswers(db: Db): Promise<boolean> {
  */
 export function healthRoutes(app: FastifyInstance, database: Database, statementMs: number) {
   const { kind } = database;
-  app.get('/api/health', async (_request, reply) => {
+  route(app, API.health, async (_input, _request, reply) => {
     const turnMs = database.turnMs();
     const ok = turnMs === null ? await databaseAnswers(database.priorityDb) : turnMs < (statementMs || Infinity);
     if (ok) return { status: 'ok', db: kind };

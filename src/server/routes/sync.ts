@@ -1,15 +1,17 @@
 import { PassThrough } from 'node:stream';
 import type { Database } from '@/server/db/client';
-import { HttpError, parse } from '@/server/errors';
+import { HttpError } from '@/server/errors';
 import { pickEncoding } from '@/server/http/encoding';
+import { route } from '@/server/http/route';
 import { findSessionUser } from '@/server/repositories/sessions-repo';
 import { pullSync, syncReplyBody } from '@/server/repositories/sync-repo';
 import { currentSyncVersion, SyncAnnouncer } from '@/server/sync/announcer';
 import { cachedPull } from '@/server/sync/cached-pull';
 import type { SyncPageCache } from '@/server/sync/page-cache';
 import { sendCachedPage, sendJsonCompressed } from '@/server/sync/send-json';
+import { API } from '@/shared/api-contract';
 import { MESSAGES } from '@/shared/messages';
-import { decodeSyncCursor, encodeSyncCursor, SYNC_NEXT_HEADER, SYNC_PAGE, syncQuery } from '@/shared/schemas';
+import { decodeSyncCursor, encodeSyncCursor, SYNC_NEXT_HEADER, SYNC_PAGE } from '@/shared/schemas';
 import type { FastifyInstance } from 'fastify';
 
 const STALLED_BYTES = 64 * 1024;
@@ -26,8 +28,7 @@ export function syncRoutes(
 ) {
   const { db } = database;
 
-  app.get('/api/sync', async (request, reply) => {
-    const query = parse(syncQuery, request.query);
+  route(app, API.sync, async ({ query }, request, reply) => {
     let cursor = null;
     if (query.cursor !== undefined) {
       const decoded = decodeSyncCursor(query.cursor);
@@ -74,50 +75,56 @@ export function syncRoutes(
    * moves on any instance, first once on opening; a `: ping` comment every heartbeat, which also checks
    * the session and ends the stream once it is over (the client's reconnect then gets the 401).
    */
-  app.get('/api/sync/stream', { compress: false }, async (request, reply) => {
-    const tokenHash = request.tokenHash!;
-    const held = perSession.get(tokenHash) ?? 0;
-    if (held >= STREAMS_PER_SESSION) throw new HttpError(429, MESSAGES.sync.tooManyStreams(STREAMS_PER_SESSION));
-    perSession.set(tokenHash, held + 1);
-    const out = new PassThrough();
-    let ended = false;
-    // A client that stops reading is let go rather than buffered for without end.
-    const write = (text: string) => (ended ? undefined : out.writableLength > STALLED_BYTES ? end() : out.write(text));
-    const change = (version: number) => write(`event: change\ndata: {"version":${version}}\n\n`);
-    let unsubscribe = () => {};
-    const end = () => {
-      if (ended) return;
-      ended = true;
-      clearInterval(heartbeat);
-      unsubscribe();
-      open.delete(end);
-      const left = (perSession.get(tokenHash) ?? 1) - 1;
-      if (left > 0) perSession.set(tokenHash, left);
-      else perSession.delete(tokenHash);
-      out.end();
-    };
-    const heartbeat = setInterval(() => {
-      findSessionUser(quick, tokenHash, idleDays).then(
-        (user) => (user?.role === 'admin' ? write(': ping\n\n') : end()),
-        // The database is unreachable for a moment: the session is not judged, the stream stays.
-        () => write(': ping\n\n'),
-      );
-    }, heartbeatMs);
-    heartbeat.unref();
-    open.add(end);
-    reply.raw.on('close', end);
+  route(
+    app,
+    API.syncStream,
+    async (_input, request, reply) => {
+      const tokenHash = request.tokenHash!;
+      const held = perSession.get(tokenHash) ?? 0;
+      if (held >= STREAMS_PER_SESSION) throw new HttpError(429, MESSAGES.sync.tooManyStreams(STREAMS_PER_SESSION));
+      perSession.set(tokenHash, held + 1);
+      const out = new PassThrough();
+      let ended = false;
+      // A client that stops reading is let go rather than buffered for without end.
+      const write = (text: string) =>
+        ended ? undefined : out.writableLength > STALLED_BYTES ? end() : out.write(text);
+      const change = (version: number) => write(`event: change\ndata: {"version":${version}}\n\n`);
+      let unsubscribe = () => {};
+      const end = () => {
+        if (ended) return;
+        ended = true;
+        clearInterval(heartbeat);
+        unsubscribe();
+        open.delete(end);
+        const left = (perSession.get(tokenHash) ?? 1) - 1;
+        if (left > 0) perSession.set(tokenHash, left);
+        else perSession.delete(tokenHash);
+        out.end();
+      };
+      const heartbeat = setInterval(() => {
+        findSessionUser(quick, tokenHash, idleDays).then(
+          (user) => (user?.role === 'admin' ? write(': ping\n\n') : end()),
+          // The database is unreachable for a moment: the session is not judged, the stream stays.
+          () => write(': ping\n\n'),
+        );
+      }, heartbeatMs);
+      heartbeat.unref();
+      open.add(end);
+      reply.raw.on('close', end);
 
-    try {
-      unsubscribe = await announcer.subscribe(change);
-      change(await currentSyncVersion(quick));
-    } catch (err) {
-      end();
-      throw err;
-    }
-    return reply
-      .type('text/event-stream; charset=utf-8')
-      .header('x-accel-buffering', 'no')
-      .header('connection', 'close')
-      .send(out);
-  });
+      try {
+        unsubscribe = await announcer.subscribe(change);
+        change(await currentSyncVersion(quick));
+      } catch (err) {
+        end();
+        throw err;
+      }
+      return reply
+        .type('text/event-stream; charset=utf-8')
+        .header('x-accel-buffering', 'no')
+        .header('connection', 'close')
+        .send(out);
+    },
+    { compress: false },
+  );
 }
