@@ -55,13 +55,16 @@ export const syncEngine = {
     await session.ready();
   },
   /**
-   * The post-login loader: resolves once `lists` (the screen's) can be shown: from the device, or as soon as a
-   * first sync has begun to bring each (docs/sync.md, "Progressive first sync"); rejects when that sync fails first.
+   * The post-login loader: at once when the device holds a whole copy (its lists still decoding: the screens wait
+   * for theirs), else once `lists` (the screen's) can be shown: as soon as a first sync has begun to bring each
+   * (docs/sync.md, "Progressive first sync"); rejects when that sync fails first.
    */
   async readyFor(lists: readonly SyncList[]) {
     const mine = session;
     if (!mine) throw new ApiError('unexpected', null, null, 'No session');
     await mine.loaded;
+    // A whole copy on the device: the shell shows at once, and each screen waits for its lists to be decoded.
+    if (mine.meta.complete) return;
     await Promise.all(lists.map((l) => mine.readList(l)));
   },
   /** The screen on show needs these lists: a first sync under way asks for them next (`?first=`). */
