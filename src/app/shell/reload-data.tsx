@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { useEffect, useId, useRef, useSyncExternalStore } from 'react';
 import toast from 'react-hot-toast';
+import { FULL_SCREEN_STYLE } from '@/app/components/ui/full-screen-loader';
 import { MAIN_ID } from '@/app/components/ui/skip-link';
 import { showErrorToast } from '@/app/lib/api-feedback';
 import { syncEngine, type SyncState } from '@/app/lib/sync/sync-engine';
@@ -144,12 +145,7 @@ function ReloadDialog() {
           ref={box}
           pos="fixed"
           inset={0}
-          style={{
-            zIndex: 1000,
-            // Opaque, not a blurred see-through: a backdrop blur is redrawn with every frame of the spinner
-            // (docs/benchmarks.md).
-            background: 'var(--mantine-color-body)',
-          }}
+          style={FULL_SCREEN_STYLE}
           role="dialog"
           aria-modal="true"
           aria-labelledby={titleId}
