@@ -93,7 +93,7 @@ test('the Sessions screen ends another device: it must sign in again', async ({ 
   await signIn(laptop, recoveryCodes[2]!);
   await laptop.getByRole('link', { name: 'Sessions' }).click();
   await expect(laptop.getByRole('heading', { name: 'Sessions' })).toBeVisible();
-  await expect(laptop.getByText('This device')).toBeVisible();
+  await expect(laptop.getByText('This device', { exact: true })).toBeVisible();
   await laptop.getByRole('button', { name: 'End the session of Safari on iPhone' }).first().click();
   const dialog = laptop.locator('.swal2-popup');
   await expect(dialog.getByRole('heading', { name: 'End this session?' })).toBeVisible();
