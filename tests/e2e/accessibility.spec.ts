@@ -128,7 +128,12 @@ for (const { theme, width } of [
     await expect(page.getByRole('heading', { name: 'Payment' })).toBeVisible();
     await expectAccessible(page, 'service detail');
 
-    await open(page, '/account/sessions', (p) => expect(p.getByText('This device', { exact: true })).toBeVisible(), 'sessions');
+    await open(
+      page,
+      '/account/sessions',
+      (p) => expect(p.getByText('This device', { exact: true })).toBeVisible(),
+      'sessions',
+    );
     await open(
       page,
       '/account/two-factor',
