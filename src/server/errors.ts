@@ -1,6 +1,4 @@
 import { MESSAGES } from '@/shared/messages';
-import { idParams } from '@/shared/schemas';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 
 /** An error whose message is safe and useful to show to the person who made the request. */
@@ -51,6 +49,3 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<
   const message = Object.keys(errors).length === 1 && first ? first : MESSAGES.server.validation;
   throw new HttpError(400, message, errors);
 }
-
-/** The `:id` of the route, a 400 unless it is a valid id. */
-export const idParam = (request: FastifyRequest): string => parse(idParams, request.params).id;

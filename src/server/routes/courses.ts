@@ -115,17 +115,20 @@ export function courseRoutes(app: FastifyInstance, db: Db) {
     return toast(MESSAGES.server.pageDataUpdated, found(data, 'Course'));
   });
 
-  route(app, API.updateLearningPoints, async ({ params: { id }, body }, request) => {
-    const { whatYouWillLearn, expectedUpdatedAt } = body;
-    const data = found(
-      await asAdmin(db, request.admin, async (tx) => {
-        refuseStale(await staleRecord(tx, 'course', id, expectedUpdatedAt), 'course');
-        return setWhatYouWillLearn(tx, id, whatYouWillLearn);
-      }),
-      'Course',
-    );
-    return toast(MESSAGES.server.learningPointsUpdated, data);
-  });
+  route(
+    app,
+    API.updateLearningPoints,
+    async ({ params: { id }, body: { whatYouWillLearn, expectedUpdatedAt } }, request) => {
+      const data = found(
+        await asAdmin(db, request.admin, async (tx) => {
+          refuseStale(await staleRecord(tx, 'course', id, expectedUpdatedAt), 'course');
+          return setWhatYouWillLearn(tx, id, whatYouWillLearn);
+        }),
+        'Course',
+      );
+      return toast(MESSAGES.server.learningPointsUpdated, data);
+    },
+  );
 
   for (const kind of COURSE_ITEM_KIND_NAMES) itemRoutes(app, db, kind);
 }
