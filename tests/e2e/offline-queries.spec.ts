@@ -1,25 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SYNC_LISTS } from '@/shared/schemas/sync';
-import { confirmSwal, deviceCopyLists, login, waitForServiceWorker } from './helpers';
+import { confirmSwal, deviceCopyLists, idbEntries, login, waitForServiceWorker } from './helpers';
 
 /** The queries the persister keeps on the device (every admin's `coursedesk-queries-*` database), by key. */
-const persistedQueries = (page: Page) =>
-  page.evaluate(async () => {
-    const request = <T>(r: IDBRequest<T>) =>
-      new Promise<T>((resolve, reject) => {
-        r.onsuccess = () => resolve(r.result);
-        r.onerror = () => reject(r.error);
-      });
-    const keys: string[] = [];
-    for (const { name } of await indexedDB.databases()) {
-      if (!name?.startsWith('coursedesk-queries-')) continue;
-      const db = await request(indexedDB.open(name));
-      if (db.objectStoreNames.contains('queries'))
-        keys.push(...((await request(db.transaction('queries').objectStore('queries').getAllKeys())) as string[]));
-      db.close();
-    }
-    return keys.sort();
-  });
+const persistedQueries = async (page: Page) =>
+  (await idbEntries(page, 'coursedesk-queries-', 'queries')).map((e) => String(e.key)).sort();
 
 test('screens of queries that are not synced lists (API reference, run-time settings) show offline after a reload, and logout deletes them', async ({
   page,

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { login } from './helpers';
+import { login, storedCopies } from './helpers';
 
 /**
  * Reload Data keeps the app usable (docs/sync.md): its overlay shows the progress, "Keep working" sends it to the
@@ -46,21 +46,7 @@ async function holdReload(page: Page, { fail = false } = {}) {
 }
 
 /** The generation of the stored copy (Reload Data's swap stores a new one). */
-const storedGen = (page: Page) =>
-  page.evaluate(async () => {
-    const request = <T>(r: IDBRequest<T>) =>
-      new Promise<T>((resolve, reject) => {
-        r.onsuccess = () => resolve(r.result);
-        r.onerror = () => reject(r.error);
-      });
-    const name = (await indexedDB.databases()).find((d) => d.name?.startsWith('coursedesk-copy-'))?.name;
-    if (!name) return null;
-    const db = await request(indexedDB.open(name));
-    const meta = (await request(db.transaction('copy').objectStore('copy').get('state'))) as
-      { gen: number } | undefined;
-    db.close();
-    return meta?.gen ?? null;
-  });
+const storedGen = async (page: Page) => (await storedCopies(page))[0]?.state?.gen ?? null;
 
 async function expectAccessible(page: Page, where: string) {
   const { violations } = await new AxeBuilder({ page })

@@ -1,30 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SYNC_LISTS } from '@/shared/schemas/sync';
-import { DEMO, deviceCopyLists, login } from './helpers';
+import { DEMO, deviceCopyLists, login, storedCopies } from './helpers';
 
 /** Rows of each list in the stored copy (its current generation), counted from the chunks' texts. */
-const storedRows = (page: Page) =>
-  page.evaluate(async () => {
-    const request = <T>(r: IDBRequest<T>) =>
-      new Promise<T>((resolve, reject) => {
-        r.onsuccess = () => resolve(r.result);
-        r.onerror = () => reject(r.error);
-      });
-    const name = (await indexedDB.databases()).find((d) => d.name?.startsWith('coursedesk-copy-'))!.name!;
-    const db = await request(indexedDB.open(name));
-    const store = db.transaction('copy').objectStore('copy');
-    const meta = (await request(store.get('state'))) as { gen: number };
-    const range = IDBKeyRange.bound([meta.gen], [meta.gen, []]);
-    const keys = (await request(store.getAllKeys(range))) as [number, string, number][];
-    const texts = (await request(store.getAll(range))) as string[];
-    db.close();
-    const rows: Record<string, number> = {};
-    keys.forEach(([, list], i) => {
-      const value = JSON.parse(texts[i]!) as { n?: number } | unknown[];
-      rows[list] = (rows[list] ?? 0) + (Array.isArray(value) ? value.length : (value.n ?? 0));
-    });
-    return rows;
-  });
+async function storedRows(page: Page) {
+  const rows: Record<string, number> = {};
+  for (const { list, text } of (await storedCopies(page))[0]?.chunks ?? []) {
+    const value = JSON.parse(text) as { n?: number } | unknown[];
+    rows[list] = (rows[list] ?? 0) + (Array.isArray(value) ? value.length : (value.n ?? 0));
+  }
+  return rows;
+}
 
 test('the first sync goes through the page worker and ends with the server’s lists', async ({ page, context }) => {
   // Every sync page this tab's own thread fetches is counted: with the worker, there is none.
