@@ -1,15 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { FIRST_SYNC_RETRY_MS } from '@/app/lib/sync/sync-session';
+import { auth } from '@/app/features/auth/auth-store';
+import { createQueryClient } from '@/app/lib/query-client';
+import { writeSession } from '@/app/lib/session-storage';
+import { deleteDeviceCopies } from '@/app/lib/sync/device-store';
+import { FIRST_SYNC_RETRY_MS, SyncSession } from '@/app/lib/sync/sync-session';
 import { MESSAGES } from '@/shared/messages';
 import { SYNC_LISTS, type SyncList, type SyncReply, type SyncSummary } from '@/shared/schemas/sync';
 import { fillOrder } from '@/shared/sync-lists';
-import { users } from '../mocks/fixtures';
+import { adminUser, users } from '../mocks/fixtures';
 import { server } from '../mocks/server';
 import { mockLists, setMockLists, syncReply, syncReplyTo } from '../mocks/sync-api';
 import { renderApp } from '../utils/render';
 import { bodyRows } from '../utils/table';
+import { installWebLocks } from '../utils/web-locks';
 import { allowConsoleError } from './setup';
 
 /**
@@ -177,5 +182,60 @@ describe('a progressive first sync', () => {
     await waitFor(() => expect(bodyRows()).toHaveLength(6), { timeout: FIRST_SYNC_RETRY_MS * 4 + 5000 });
     // Resumed, never started over: one page without a cursor.
     expect(asked.filter((a) => a.cursor === null)).toHaveLength(1);
+  });
+
+  it('brings the list a follower tab navigates to next (the leader hears it over the tab channel)', async () => {
+    setMockLists({ users: sixUsers() });
+    const { asked, release } = pagedFirstSync({ hold: [2] });
+    const removeLocks = installWebLocks();
+    writeSession('test-token', adminUser);
+    auth.reload();
+    const open = (focused: SyncList[]) =>
+      new SyncSession(
+        createQueryClient(),
+        adminUser._id,
+        () => {},
+        () => focused,
+      );
+    // The leader shows the users; the follower opens on them too, then moves to the services.
+    const leader = open(['users']);
+    const follower = open(['users']);
+    try {
+      await leader.loaded;
+      await follower.loaded;
+      leader.follow();
+      follower.follow();
+      expect(leader.isLeader).toBe(true);
+      expect(follower.isLeader).toBe(false);
+      await waitFor(() => expect(asked).toHaveLength(2)); // page 2 asked for with the users first, held
+      expect(asked[1]!.first).toBe('users');
+      follower.focusOn(['services']);
+      await waitFor(() => expect(leader.nextFirst()).toBe('services'));
+      release(2);
+      // The page asked for after the follower's navigation names the services.
+      await waitFor(() => expect(asked.length).toBeGreaterThanOrEqual(3));
+      expect(asked[2]!.first).toBe('services');
+    } finally {
+      follower.stop();
+      leader.stop();
+      removeLocks();
+      await deleteDeviceCopies();
+    }
+  });
+
+  it("takes the error screen away once the back-off brings the screen's list, and shows the screen", async () => {
+    allowConsoleError();
+    setMockLists({ users: sixUsers() });
+    // Page 1 fails four times (two pulls, the one started at once and the loader's after it, each with the query
+    // cache's retry): the loader fails, its error shows.
+    pagedFirstSync({ drop: { 1: 4 } });
+    renderApp('/users');
+    expect(await screen.findByText('The data could not be loaded', {}, { timeout: 15_000 })).toBeInTheDocument();
+    // The back-off asks again by itself and page 1 comes: the screen replaces the error, with no click.
+    expect(
+      await screen.findByRole('heading', { name: 'Users' }, { timeout: FIRST_SYNC_RETRY_MS * 4 + 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('The data could not be loaded')).toBeNull();
+    await waitFor(() => expect(bodyRows()).toHaveLength(6));
   });
 });

@@ -1,8 +1,8 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
+import { createFileRoute, redirect, type ErrorComponentProps } from '@tanstack/react-router';
 import { SyncProgressLoader } from '@/app/components/ui/full-screen-loader';
 import { LoaderError } from '@/app/components/ui/loader-error';
 import { AppLayout } from '@/app/shell/app-layout';
-import { ensureLoaderData, focusScreen } from '@/app/shell/loader-queries';
+import { ensureLoaderData, focusScreen, screenCanShow } from '@/app/shell/loader-queries';
 import { MESSAGES } from '@/shared/messages';
 
 /** Every screen but /login: the session guard, the post-login loader, and the shell. */
@@ -16,6 +16,11 @@ export const Route = createFileRoute('/_authed')({
   loader: ({ location }) => ensureLoaderData(location.pathname),
   pendingComponent: () => <SyncProgressLoader label={MESSAGES.sync.loading} />,
   pendingMs: 150,
-  errorComponent: LoaderError,
+  errorComponent: AuthedLoaderError,
   component: AppLayout,
 });
+
+/** The loader's error, gone by itself once a first sync's back-off brings the screen's lists. */
+function AuthedLoaderError(props: ErrorComponentProps) {
+  return <LoaderError {...props} canShow={screenCanShow} />;
+}

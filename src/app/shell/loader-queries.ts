@@ -25,6 +25,9 @@ export const screenLists = (pathname: string): readonly SyncList[] =>
  */
 export const ensureLoaderData = (pathname: string) => syncEngine.readyFor(screenLists(pathname));
 
+/** Whether the screen at `pathname` can show now: its lists have begun to arrive (or the copy is whole). */
+export const screenCanShow = (pathname: string) => screenLists(pathname).every((l) => syncEngine.canShow(l));
+
 /** The screen on show: a first sync under way brings its lists next. */
 export const focusScreen = (pathname: string) => syncEngine.focus(screenLists(pathname));
 

@@ -1,13 +1,33 @@
 import { Alert, Button, Center, Stack, Text } from '@mantine/core';
 import { IconWifiOff } from '@tabler/icons-react';
-import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import { useRouter, useRouterState, type ErrorComponentProps } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
 import { useOnline } from '@/app/lib/online';
+import { useSyncState } from '@/app/lib/sync/use-sync-state';
 
-/** The loader could not get the lists: usually a first visit without a network, so nothing is cached yet. */
-export function LoaderError({ error }: ErrorComponentProps) {
+/**
+ * The loader could not get the lists: usually a first visit without a network, so nothing is cached yet. A first
+ * sync goes on by itself after a back-off (docs/sync.md): once a page brings the screen's lists, the screen loads
+ * again and replaces this, without a click.
+ */
+export function LoaderError({
+  error,
+  canShow,
+}: ErrorComponentProps & {
+  /** Whether the screen at this path can show now (its lists have begun to arrive): then it loads again. */
+  canShow?: (pathname: string) => boolean;
+}) {
   const router = useRouter();
   const online = useOnline();
-  console.error(error);
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const { arrival } = useSyncState();
+  const seen = useRef(arrival);
+  useEffect(() => {
+    if (arrival === seen.current) return;
+    seen.current = arrival;
+    if (canShow?.(pathname)) void router.invalidate();
+  }, [arrival, canShow, pathname, router]);
+  useEffect(() => console.error(error), [error]);
   return (
     <Center mih="100vh" p="md">
       <Stack maw={420}>

@@ -70,7 +70,10 @@ export const syncEngine = {
   /** The screen on show needs these lists: a first sync under way asks for them next (`?first=`). */
   focus(lists: readonly SyncList[]) {
     focused = lists;
+    session?.focusOn(lists);
   },
+  /** Whether a screen can show `list`: the copy is whole, or a first sync has begun to bring it. */
+  canShow: (list: SyncList) => session?.readable(list) ?? false,
   /** Whether `list` is whole on this device (false while a first sync still brings it). */
   isWhole: (list: SyncList) => session?.isWhole(list) ?? false,
   /** A list for a screen: from the device as soon as that list is decoded, else after the first full sync. */

@@ -51,6 +51,11 @@ export class SyncSession extends CopySession {
   /** A failed first sync's next try, and its back-off. */
   private retry: ReturnType<typeof setTimeout> | undefined;
   private retryMs = 0;
+  /**
+   * The lists of the screen navigated to last in any tab of this browser (this one's, or a follower's that told
+   * the leader): a first sync brings them next. Null until a tab moved.
+   */
+  private lastFocus: readonly SyncList[] | null = null;
   private readonly onFreeze = () => this.lead.stepDown();
   private readonly onPageHide = (e: PageTransitionEvent) => e.persisted && this.lead.stepDown();
 
@@ -98,7 +103,29 @@ export class SyncSession extends CopySession {
   follow() {
     if (this.takingOver) return; // it leads once it has stored what it holds
     if (this.lead.leading) this.startLeading();
-    else this.background();
+    else {
+      this.tellFocus();
+      this.background();
+    }
+  }
+
+  /**
+   * This tab navigated to a screen that shows `lists`: a first sync under way brings them next. A follower tells the
+   * leader (which asks for the pages), so its navigation moves `first=` as the leader's own does.
+   */
+  focusOn(lists: readonly SyncList[]) {
+    this.lastFocus = lists;
+    if (!this.lead.leading) this.tellFocus();
+  }
+
+  /** The leader heard a follower's navigation. */
+  heardFocus(lists: readonly SyncList[]) {
+    this.lastFocus = lists;
+  }
+
+  /** A follower's screen, for the leader (again to a new leader). */
+  tellFocus() {
+    if (!this.meta.complete) this.relay.post({ t: 'focus', lists: [...(this.lastFocus ?? this.focused())] });
   }
 
   private startLeading() {
@@ -221,10 +248,13 @@ export class SyncSession extends CopySession {
     this.retry = setTimeout(() => this.background(), this.retryMs);
   }
 
-  /** The list a first sync brings next: the screen's first list not whole yet, else one a screen asked for. */
-  private firstWanted(): SyncList | undefined {
+  /**
+   * The list a first sync brings next: the first list not whole yet of the screen navigated to last (in any tab),
+   * else of this tab's screen, else one a screen asked for.
+   */
+  nextFirst(): SyncList | undefined {
     const waiting = (l: SyncList) => !this.isWhole(l);
-    return this.focused().find(waiting) ?? this.wanted.find(waiting);
+    return this.lastFocus?.find(waiting) ?? this.focused().find(waiting) ?? this.wanted.find(waiting);
   }
 
   /** The leader's pull: pages until the server has nothing more, each applied, stored and told to the tabs. */
@@ -236,7 +266,7 @@ export class SyncSession extends CopySession {
       from: reset ? null : this.staging ? this.staging.cursor : this.meta.cursor,
       signal: AbortSignal.any([signal, this.abort.signal, this.leading?.signal ?? signal]),
       live: () => this.meta.complete,
-      first: () => (reset || this.staging ? undefined : this.firstWanted()),
+      first: () => (reset || this.staging ? undefined : this.nextFirst()),
       tick: () => ++this.seq,
       apply: (reply, seq) => this.applyPulled(reply, seq, start),
     });

@@ -32,6 +32,8 @@ export type TabMessage =
   | { t: 'reload'; reload: ReloadPhase }
   /** A follower's write reply, for the leader to put in; `mark`: where the follower's copy stood at the write. */
   | { t: 'local'; id: string; list: SyncList; upserts: unknown[]; deletes: string[]; mark: Mark }
+  /** A follower navigated to a screen showing `lists`: a first sync under way brings them next (`first=`). */
+  | { t: 'focus'; lists: SyncList[] }
   /** A follower asks the leader to pull (or to resync: Reload Data). */
   | { t: 'pull'; id: string; resync: boolean }
   /** The leader's pull asked for as `id` ended (`error`: how it failed). */

@@ -74,6 +74,7 @@ export class TabRelay {
         this.post(this.s.wholeCopy(m.id));
         this.s.retellReload();
       }
+      if (m.t === 'focus') this.s.heardFocus(m.lists);
       if (m.t === 'local') this.s.putReply(m.list, m.upserts as never[], m.deletes, [m.mark], m.id);
       if (m.t === 'pull')
         void (m.resync ? this.s.pullAll() : this.s.pull()).then(
@@ -151,6 +152,7 @@ export class TabRelay {
   /** A new leader: it may not have had this tab's replies and requests. */
   private resend() {
     if (this.joining) this.post({ t: 'join', id: this.joining });
+    this.s.tellFocus();
     for (const local of this.sent.values()) this.post(local);
     for (const [id, { resync }] of this.asked) this.post({ t: 'pull', id, resync });
   }
