@@ -1,6 +1,6 @@
 import { waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { auth } from '@/app/features/auth/auth-store';
 import { usersQuery } from '@/app/features/users/api/get-users';
 import { apiFetch } from '@/app/lib/api-client';
@@ -22,6 +22,7 @@ import { deviceCopy } from '../utils/device-copy';
  */
 
 afterEach(async () => {
+  vi.restoreAllMocks();
   syncEngine.stop();
   await deleteDeviceCopies();
 });
@@ -48,8 +49,11 @@ const onlyR = (row: User | null) => {
   else changes.users.deletes = [R._id];
   return changes;
 };
-/** This tab's write of R: sent now, its reply (`mine`) put in when `answer` is called. */
-function writeR() {
+/**
+ * This tab's write of R: sent now, its reply (`mine`) put in when `answer` is called (`meanwhile` runs between the
+ * reply's arrival and its going in).
+ */
+function writeR(meanwhile = () => {}) {
   let answer!: () => void;
   const answered = new Promise<void>((resolve) => (answer = resolve));
   server.use(
@@ -59,7 +63,10 @@ function writeR() {
     }),
   );
   const done = apiFetch<RecordReply<User>>(`/users/${R._id}`, { method: 'PUT', body: { name: mine.name } }).then(
-    ({ data }) => putRows(usersQuery, [data]),
+    ({ data }) => {
+      meanwhile();
+      putRows(usersQuery, [data]);
+    },
   );
   return { answer, done };
 }
@@ -103,6 +110,20 @@ describe.each([
   it('a write reply that comes after a pull brought a newer R: the device ends with the server’s R', async () => {
     const qc = await start();
     const write = writeR();
+    setMockLists({ users: withR(mine) }); // the write commits, its reply is on its way…
+    setMockLists({ users: withR(final) }); // …the other admin changes R, and this tab pulls it
+    await waitFor(() => expect(rowR(qc)).toEqual(final));
+    write.answer();
+    await write.done;
+    await waitFor(() => expect(rowR(qc)).toEqual(final));
+    expect(await storedR()).toEqual(final);
+    expect(rowR(qc)).toEqual(final);
+  });
+
+  it('a write reply that goes in long after it came (a busy tab, a slow machine): the device ends with the server’s R', async () => {
+    const qc = await start();
+    // The clock jumps 11 s between the reply's arrival and its going in: a write's mark must not lapse with time.
+    const write = writeR(() => vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 11_000));
     setMockLists({ users: withR(mine) }); // the write commits, its reply is on its way…
     setMockLists({ users: withR(final) }); // …the other admin changes R, and this tab pulls it
     await waitFor(() => expect(rowR(qc)).toEqual(final));

@@ -329,14 +329,15 @@ export async function runWorld(
           body,
           headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         })
+        // As apiFetch does: the reply is in hand once its body is read, and goes in in the same task chain.
         .then(async (res) => {
+          const reply = res.ok ? ((await res.json()) as { data?: { _id: string } }) : null;
           answered();
-          if (!res.ok || !tabs.includes(tab)) return;
-          const reply = (await res.json()) as { data?: { _id: string } };
+          if (!reply || !tabs.includes(tab)) return;
           if (method === 'DELETE') tab.session.applyLocal('enrollments', [], [id]);
           else tab.session.applyLocal('enrollments', [reply.data as never], []);
         })
-        .catch(() => {});
+        .catch(() => answered());
     } else if (roll < 0.55) net.announce();
     else if (roll < 0.93 && net.queue.length > 0) {
       const what = rnd.next();

@@ -179,8 +179,18 @@ export class SyncSession extends CopySession {
     this.pull().catch(() => {});
   }
 
-  /** One pull at a time; a request during one runs once more after it (many requests, one more pull). */
+  /**
+   * A pull that begins from now (the one under way began earlier: one more runs after it). Once it has ended well,
+   * the marks of the write replies in hand now go (write-marks.ts).
+   */
   pull(): Promise<void> {
+    const pulled = this.pullOnce();
+    pulled.then(this.marks.pulling(), () => {});
+    return pulled;
+  }
+
+  /** One pull at a time; a request during one runs once more after it (many requests, one more pull). */
+  private pullOnce(): Promise<void> {
     if (!this.running)
       return (this.running = this.fetchPull().finally(() => {
         this.running = null;
@@ -189,7 +199,7 @@ export class SyncSession extends CopySession {
       .catch(() => {})
       .then(() => {
         this.again = null;
-        return this.pull();
+        return this.pullOnce();
       }));
   }
 

@@ -6,6 +6,11 @@ import { watchWrites } from '@/app/lib/api-client';
  * after it committed), and a pull sent before the reply may bring the row as it was before: the reply goes in,
  * and the stored cursor goes back to where the copy stood when the write was sent, until a pull sent after the
  * reply has been applied from there. That pull brings the committed state of every row changed since.
+ *
+ * Nothing here reads a clock: a write's mark is kept from the moment its reply is in hand until a pull asked for
+ * after that has ended well. Its reply goes into the copy in the task chain that received it (apiFetch's callers
+ * put it in as soon as it resolves), and a pull asked for later can only end after the network has answered it,
+ * in a later task: so a reply always finds its mark, however slow or loaded the tab is.
  */
 
 /** A place in the copy's history: `pos` counts the live pages applied (shared by the tabs), `cursor` is its cursor. */
@@ -14,26 +19,22 @@ export interface Mark {
   cursor: string | null;
 }
 
-/**
- * A write's reply goes into the copy in the task chain that received it: its mark (where the copy stood when it
- * was sent) is kept this long, far longer than that.
- */
-const WRITE_REPLY_GRACE_MS = 10_000;
-
 export class WriteMarks {
   /** Live pages applied: where the copy stands, in the order of its states. */
   pos = 0;
   /** The cursor held back, and the tick it was last held at: a pull that began after it releases it. */
   private hold: (Mark & { tick: number }) | null = null;
-  /** Writes answered lately, each with where the copy stood when it was sent. */
-  private answered: (Mark & { at: number })[] = [];
+  /** Writes whose reply is in hand, each with where the copy stood when it was sent, numbered as they came. */
+  private answered: (Mark & { n: number })[] = [];
+  /** Replies in hand so far. */
+  private replies = 0;
 
   constructor(private readonly cursor: () => string | null) {}
 
   /** A write is sent now: the function returned is called once its reply is in hand. */
   readonly sent = () => {
-    const sent = this.mark();
-    return () => void this.answered.push({ ...sent, at: Date.now() });
+    const { pos, cursor } = this.mark();
+    return () => void this.answered.push({ pos, cursor, n: ++this.replies });
   };
 
   /** Marks each write this tab sends (apiFetch tells), until the function returned is called. */
@@ -42,16 +43,26 @@ export class WriteMarks {
     return () => watchWrites(null);
   }
 
+  /**
+   * A pull is asked for now. The function returned is called once it has ended well: the replies in hand now are
+   * in the copy by then (each goes in in the task chain that received it), so their marks go.
+   */
+  pulling() {
+    const upTo = this.replies;
+    return () => {
+      this.answered = this.answered.filter((a) => a.n > upTo);
+    };
+  }
+
   /** Where the copy stands: a delta from this cursor brings every change it may lack. */
   mark(): Mark {
     return { pos: this.hold?.pos ?? this.pos, cursor: this.hold ? this.hold.cursor : this.cursor() };
   }
 
-  /** The oldest mark of the writes answered lately (and `others`): what a reply being applied now may predate. */
+  /** The oldest mark of the writes whose reply is in hand (and `others`): what a reply being applied now may predate. */
   oldest(others: readonly Mark[] = []): Mark {
-    const now = Date.now();
-    this.answered = this.answered.filter((a) => now - a.at < WRITE_REPLY_GRACE_MS);
-    return [...this.answered, ...others].reduce<Mark>((o, a) => (a.pos < o.pos ? a : o), this.mark());
+    const { pos, cursor } = [...this.answered, ...others].reduce<Mark>((o, a) => (a.pos < o.pos ? a : o), this.mark());
+    return { pos, cursor };
   }
 
   /** A reply goes in at `tick`: the cursor is held at the oldest mark until a pull that begins after it. */
