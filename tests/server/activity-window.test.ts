@@ -102,7 +102,7 @@ describe('the activity window', () => {
 
 describe('ACTIVITY_WINDOW_DAYS and ACTIVITY_WINDOW_ENTRIES', () => {
   it('default to 90 days and 50,000 entries, and take positive whole numbers only', () => {
-    expect(loadConfig({}).activityWindow).toEqual({ days: 90, entries: 50_000 });
+    expect(loadConfig({}).activityWindow).toEqual({ days: 90, entries: 10_000 });
     expect(loadConfig({ ACTIVITY_WINDOW_DAYS: '30', ACTIVITY_WINDOW_ENTRIES: '10000' }).activityWindow).toEqual({
       days: 30,
       entries: 10_000,

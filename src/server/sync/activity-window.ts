@@ -5,11 +5,12 @@ import type { FastifyInstance } from 'fastify';
 export type { ActivityWindow };
 
 /**
- * 90 days is a term of enrollments, approvals and their corrections, what an admin looks back on offline;
- * 50,000 entries (about 20 MB on the wire, 25 MB of heap: docs/activity.md) keep a busy office's device
- * within the budget of the lists themselves. Older entries are one click away online.
+ * 90 days is a term of enrollments, approvals and their corrections, what an admin looks back on offline. At
+ * most 10,000 entries: an entry costs a device about 1 KB of heap (`npm run bench:window`), so a busy office's
+ * log adds under a tenth to the heap of the lists themselves at scale (docs/activity.md). Older entries are one
+ * click away online.
  */
-export const ACTIVITY_WINDOW_DEFAULT: ActivityWindow = { days: 90, entries: 50_000 };
+export const ACTIVITY_WINDOW_DEFAULT: ActivityWindow = { days: 90, entries: 10_000 };
 
 /** How often the window moves on (and at start-up). Between two moves a device may hold a little more. */
 const MOVE_EVERY_MS = 10 * 60_000;
