@@ -2,17 +2,35 @@
 import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import pkg from './package.json' with { type: 'json' };
 import { ROUTER_OPTIONS } from './src/app/router-options.ts';
 
 const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
+/**
+ * Mantine's ScrollArea (inside every Table, through Table.ScrollContainer) imports one hook from @floating-ui/react,
+ * `useMergeRefs`; that one import put all of floating-ui in the first load of every list screen. Its import is
+ * answered with the same hook from src/app/lib/merge-refs.ts; tooltips, menus and selects keep floating-ui, loaded
+ * with them. If Mantine stops importing it so, nothing is answered and the first-load budget still holds the size.
+ */
+function scrollAreaWithoutFloatingUi(): Plugin {
+  const scrollArea = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/;
+  const mergeRefs = fileURLToPath(new URL('./src/app/lib/merge-refs.ts', import.meta.url));
+  return {
+    name: 'coursedesk:scroll-area-merge-refs',
+    enforce: 'pre',
+    resolveId: (source, importer) =>
+      source === '@floating-ui/react' && importer && scrollArea.test(importer) ? mergeRefs : null,
+  };
+}
+
 export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   plugins: [
+    scrollAreaWithoutFloatingUi(),
     // The router plugin must come before react() so the generated route tree is ready first.
     tanstackRouter({ target: 'react', ...ROUTER_OPTIONS }),
     react(),

@@ -1,7 +1,8 @@
-import { Button, Loader, Text, Tooltip, type ButtonProps } from '@mantine/core';
+import { Button, Loader, Text, type ButtonProps } from '@mantine/core';
 import { useSyncState } from '@/app/lib/sync/use-sync-state';
 import { MESSAGES } from '@/shared/messages';
 import type { SyncList } from '@/shared/sync-lists';
+import { Hint } from './hint';
 import type { ReactNode } from 'react';
 
 /** How a list is named in "12,000 of 200,000 users loaded". */
@@ -65,13 +66,13 @@ export function WholeListButton({
   const why = MESSAGES.sync.waitsForList(LIST_NOUNS[arriving.list], arriving.total);
   // A disabled button gets no pointer events: the tooltip hangs on its wrapper.
   return (
-    <Tooltip label={why}>
+    <Hint label={why}>
       <span style={{ display: 'inline-block' }}>
         <Button {...props} leftSection={<Loader size={14} />} disabled title={why} style={{ pointerEvents: 'none' }}>
           {children}
         </Button>
       </span>
-    </Tooltip>
+    </Hint>
   );
 }
 

@@ -1,6 +1,7 @@
-import { ActionIcon, Button, Tooltip, type ActionIconProps, type ButtonProps } from '@mantine/core';
+import { ActionIcon, Button, type ActionIconProps, type ButtonProps } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { OFFLINE_WRITE_REASON, useOnline } from '@/app/lib/online';
+import { Hint } from './hint';
 import type { ComponentPropsWithoutRef, ReactNode } from 'react';
 
 type ButtonAttrs = Omit<ComponentPropsWithoutRef<'button'>, 'color' | 'style'>;
@@ -16,7 +17,7 @@ export function WriteButton({ children, disabled, ...props }: ButtonProps & Butt
       {children}
     </Button>
   );
-  return online ? button : <Tooltip label={OFFLINE_WRITE_REASON}>{<span>{button}</span>}</Tooltip>;
+  return online ? button : <Hint label={OFFLINE_WRITE_REASON}>{<span>{button}</span>}</Hint>;
 }
 
 /** Icon-only write action; `label` is its accessible name, e.g. "Delete user Ann Lee". */
@@ -28,11 +29,11 @@ export function WriteActionIcon({
 }: ActionIconProps & ButtonAttrs & { label: string; children: ReactNode }) {
   const online = useOnline();
   return (
-    <Tooltip label={online ? label : OFFLINE_WRITE_REASON}>
+    <Hint label={online ? label : OFFLINE_WRITE_REASON}>
       <ActionIcon variant="subtle" {...props} aria-label={label} disabled={disabled || !online}>
         {children}
       </ActionIcon>
-    </Tooltip>
+    </Hint>
   );
 }
 

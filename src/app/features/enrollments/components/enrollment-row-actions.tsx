@@ -1,5 +1,6 @@
-import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Group } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
+import { Hint } from '@/app/components/ui/hint';
 import { DeleteActionIcon } from '@/app/components/ui/write-controls';
 import { useConfirmedDelete } from '@/app/features/enrollments/api/delete-enrollment';
 import { enrolleeName } from '@/app/features/enrollments/enrollee';
@@ -13,11 +14,11 @@ export function EnrollmentRowActions({ enrollment, onDownload }: { enrollment: E
   return (
     <Group gap={4} wrap="nowrap">
       <ApprovalButton enrollment={enrollment} />
-      <Tooltip label={`Download enrollment of ${name}`}>
+      <Hint label={`Download enrollment of ${name}`}>
         <ActionIcon variant="subtle" aria-label={`Download enrollment of ${name}`} onClick={onDownload}>
           <IconDownload size={18} stroke={1.6} />
         </ActionIcon>
-      </Tooltip>
+      </Hint>
       <DeleteActionIcon
         label={`Delete enrollment of ${name}`}
         loading={isPending}

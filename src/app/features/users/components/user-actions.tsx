@@ -1,5 +1,6 @@
-import { ActionIcon, Button, Tooltip } from '@mantine/core';
+import { ActionIcon, Button } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
+import { Hint } from '@/app/components/ui/hint';
 import { ConfirmedDeleteButton, type DeleteOptions } from '@/app/components/ui/write-controls';
 import { useDeleteUser, useDeletingUserIds } from '@/app/features/users/api/delete-user';
 import { downloadUsersCsv, userFileName } from '@/app/features/users/csv';
@@ -31,11 +32,11 @@ export function DownloadUserButton({ user, compact = false }: { user: User; comp
   const onClick = () => downloadUsersCsv([user], userFileName(user));
   if (compact) {
     return (
-      <Tooltip label={label}>
+      <Hint label={label}>
         <ActionIcon variant="subtle" aria-label={label} onClick={onClick}>
           <IconDownload size={18} stroke={1.6} />
         </ActionIcon>
-      </Tooltip>
+      </Hint>
     );
   }
   return (
