@@ -7,7 +7,8 @@ import {
   type DeviceMeta,
   type StoredChunk,
 } from '@/app/lib/sync/device-store';
-import { SYNC_LISTS, type SyncList } from '@/shared/schemas/sync';
+import type { SyncList } from '@/shared/schemas/sync';
+import { readStored } from '../utils/device-copy';
 
 /**
  * The device store's IndexedDB layer (idb-keyval): a database per admin, the chunks and the sync state in one
@@ -40,14 +41,8 @@ const closeAfter = (store: ReturnType<typeof createStore>) =>
 
 /** Everything the store reads back for its current generation. */
 async function readBack(store: DeviceStore) {
-  let got: DeviceMeta | undefined;
-  const chunks: StoredChunk[] = [];
-  await store.read(
-    SYNC_LISTS,
-    (m) => Boolean((got = m)),
-    (_l, c) => c && chunks.push(c),
-  );
-  return { meta: got, texts: chunks.map((c) => c.text).sort() };
+  const { meta, chunks } = await readStored(store);
+  return { meta, texts: chunks.map((c) => c.text).sort() };
 }
 
 const open: DeviceStore[] = [];

@@ -14,11 +14,8 @@ import { adminUser } from '../mocks/fixtures';
 import { server } from '../mocks/server';
 import { syncReplyTo } from '../mocks/sync-api';
 
-/** An admin's device copy as IndexedDB holds it, decoded: null when there is none. */
-export async function deviceCopy(adminId: string) {
-  const databases = await indexedDB.databases();
-  if (!databases.some((d) => d.name === `coursedesk-copy-${adminId}`)) return null;
-  const store = await DeviceStore.open(adminId);
+/** What an open device store reads back for its current generation: its sync state and every chunk. */
+export async function readStored(store: DeviceStore) {
   let meta: DeviceMeta | undefined;
   const chunks: StoredChunk[] = [];
   await store.read(
@@ -26,6 +23,15 @@ export async function deviceCopy(adminId: string) {
     (m) => Boolean((meta = m)),
     (_list, chunk) => chunk && chunks.push(chunk),
   );
+  return { meta, chunks };
+}
+
+/** An admin's device copy as IndexedDB holds it, decoded: null when there is none. */
+export async function deviceCopy(adminId: string) {
+  const databases = await indexedDB.databases();
+  if (!databases.some((d) => d.name === `coursedesk-copy-${adminId}`)) return null;
+  const store = await DeviceStore.open(adminId);
+  const { meta, chunks } = await readStored(store);
   store.close();
   if (!meta) return null;
   const interner = new Interner();
