@@ -5,7 +5,7 @@ import { Arrivals, DECODE_ORDER, decodeList, nextToDecode } from './device-load'
 import { DeviceStore, type Arrival, type DeviceMeta } from './device-store';
 import { Interner } from './interning';
 import { CHUNK_FORMAT, LIST_CODECS, type SyncRows } from './list-codecs';
-import { internLists, unpackPage, type PackedPage } from './page-packing';
+import { unpackCopy, unpackPage, type PackedPage } from './page-packing';
 import { newLists, StagingCopy } from './staging-copy';
 import { deferred } from './tasks';
 import { WriteMarks } from './write-marks';
@@ -378,21 +378,20 @@ export class CopySession {
     this.copy.storeLocal(list, chunks);
   }
 
-  /** A copy another tab sent whole (its resync): it replaces this one. */
-  async replaceAll(all: Record<SyncList, unknown[]>, meta: DeviceMeta) {
-    const lists = newLists();
+  /**
+   * A copy another tab sent whole (its resync, or for this tab's join), as texts (packCopy): read a slice per task,
+   * then it replaces this one in one step. Each text is a run of its list's screen order, so the lists are laid
+   * out as a start-up lays out stored chunks (no row is placed one by one).
+   */
+  async replaceAll(texts: Record<SyncList, string[]>, meta: DeviceMeta) {
     this.interner.clear(); // it holds the users of the users list: the new one's
-    const rows = await internLists(all, this.interner);
-    this.applyChanges(
-      lists,
-      rows,
-      () => [],
-      () => true,
-      () => {
-        this.live = lists;
-        this.meta = { ...meta, gen: this.meta.gen };
-      },
-    );
+    const runs = await unpackCopy(texts, this.interner, () => this.alive);
+    if (!runs) return;
+    const lists = newLists();
+    for (const list of SYNC_LISTS)
+      (lists[list] as SyncedList<SyncRows[SyncList]>).load(runs.get(list)!.map((rows, key) => ({ key, rows })));
+    this.live = lists;
+    this.meta = { ...meta, gen: this.meta.gen };
     this.publish(
       SYNC_LISTS.filter((l) => this.readable(l)),
       meta.complete ? meta.syncedAt : undefined,

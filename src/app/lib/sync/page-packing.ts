@@ -84,17 +84,63 @@ export async function unpackPage(
   return rows;
 }
 
-/** The rows of a whole copy (another tab's), interned a slice per task as `unpackPage` reads a page's. */
-export async function internLists(all: Record<SyncList, unknown[]>, interner: Interner) {
-  const rows = new Map<SyncList, SyncRows[SyncList][]>();
-  let n = 0;
+/** Rows per text of a whole copy: a stored chunk's worth, encoded or decoded in a few ms. */
+const COPY_ROWS = 1000;
+
+/**
+ * A whole copy (the leader's, for the other tabs: after Reload Data, or for a tab that joins) as texts in the chunk
+ * format, COPY_ROWS rows each in screen order, encoded a slice per task from `lists` (the screens' arrays, taken in
+ * one task: they are never changed in place, so what is encoded is the copy as it stood then). Written with this
+ * tab's interner: an embedded user that is the users list's own is written as its id, so `unpackCopy` reads the
+ * users first. Null when the tab's session ended meanwhile. Before, the rows themselves were posted, and
+ * structured-cloning 270,000 of them was one task of seconds.
+ */
+export async function packCopy(
+  lists: { [L in SyncList]: readonly SyncRows[L][] },
+  interner: Interner,
+  alive: () => boolean,
+): Promise<Record<SyncList, string[]> | null> {
+  const texts = {} as Record<SyncList, string[]>;
+  let slice = performance.now();
   for (const list of SYNC_LISTS) {
-    const out: SyncRows[SyncList][] = [];
-    for (const r of all[list]) {
-      if (++n % PACK_ROWS === 0) await nextTask();
-      out.push(LIST_CODECS[list].intern(r as never, interner));
+    const rows = lists[list];
+    const out: string[] = (texts[list] = []);
+    for (let at = 0; at < rows.length; at += COPY_ROWS) {
+      if (performance.now() - slice > UNPACK_SLICE_MS) {
+        await nextTask();
+        if (!alive()) return null;
+        slice = performance.now();
+      }
+      out.push(LIST_CODECS[list].encode(rows.slice(at, at + COPY_ROWS) as never[], interner));
     }
-    rows.set(list, out);
   }
-  return rows;
+  return texts;
+}
+
+/**
+ * A whole copy's texts (packCopy's) read back a slice per task, users first (set in `interner`: the other lists'
+ * rows embed them), each text a run of its list's screen order. Null when the tab's session ended meanwhile.
+ */
+export async function unpackCopy(
+  texts: Record<SyncList, string[]>,
+  interner: Interner,
+  alive: () => boolean,
+): Promise<Map<SyncList, SyncRows[SyncList][][]> | null> {
+  const runs = new Map<SyncList, SyncRows[SyncList][][]>();
+  let slice = performance.now();
+  for (const list of SYNC_LISTS) {
+    const out: SyncRows[SyncList][][] = [];
+    for (const text of texts[list] ?? []) {
+      if (performance.now() - slice > UNPACK_SLICE_MS) {
+        await nextTask();
+        if (!alive()) return null;
+        slice = performance.now();
+      }
+      const rows = LIST_CODECS[list].decode(text, interner);
+      if (list === 'users') for (const u of rows as SyncRows['users'][]) interner.setUser(u);
+      out.push(rows);
+    }
+    runs.set(list, out);
+  }
+  return runs;
 }

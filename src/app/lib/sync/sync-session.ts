@@ -1,12 +1,12 @@
 import { SYNC_LISTS, type SyncList } from '@/shared/sync-lists';
 import { CopySession, SYNC_QUERY_KEY, type ReloadPhase, type SyncState } from './copy-session';
 import { LIST_CODECS, type SyncRows } from './list-codecs';
+import { packCopy, type PackedPage } from './page-packing';
 import { pullPages } from './page-puller';
 import { followSyncStream, STREAM_RETRY_MAX_MS } from './sync-stream';
 import { Leadership } from './tab-leader';
 import { TabRelay } from './tab-relay';
 import { nextTask } from './tasks';
-import type { PackedPage } from './page-packing';
 import type { SyncedList } from './synced-list';
 import type { TabMessage } from './tab-channel';
 import type { Mark } from './write-marks';
@@ -16,6 +16,8 @@ import type { QueryClient } from '@tanstack/react-query';
 export const POLL_MS = STREAM_RETRY_MAX_MS;
 /** Rows of a bulk write patched, found and replaced per task: a short task each (docs/benchmarks.md). */
 export const PATCH_ROWS_PER_TASK = 500;
+/** Texts of a whole copy per tab message: a few MB to clone and post, a short task. */
+const COPY_TEXTS_PER_MESSAGE = 8;
 /** A first sync that failed part-way is tried again after this, doubling up to POLL_MS (its screen stays). */
 export const FIRST_SYNC_RETRY_MS = 1000;
 
@@ -294,7 +296,7 @@ export class SyncSession extends CopySession {
         if (!this.staging)
           this.relay.post({ t: 'page', reply, skipped, cursor: this.meta.cursor!, pos: this.marks.pos });
       },
-      swapped: () => this.relay.post(this.wholeCopy(null)),
+      swapped: () => this.relay.sendCopy(null),
     });
     for (const [id, at] of this.touched) if (at <= seq) this.touched.delete(id);
     const progress = reply.hasMore && reply.progress ? reply.progress : null;
@@ -328,10 +330,22 @@ export class SyncSession extends CopySession {
     if (this.reloadPhase === 'running') this.relay.post({ t: 'progress', progress: this.stagedProgress });
   }
 
-  /** The whole copy, for the other tabs (after a resync) or for one that joined (`to`). */
-  wholeCopy(to: string | null): TabMessage {
+  /**
+   * The whole copy, for the other tabs (after a resync) or for one that joined (`to`): as it stands now, packed into
+   * texts a slice per task (packCopy), then told in parts of a few texts (each a short task to clone and post).
+   */
+  async packedCopy(to: string | null): Promise<TabMessage[]> {
     const lists = Object.fromEntries(SYNC_LISTS.map((l) => [l, this.live[l].list()])) as never;
-    return { t: 'swap', lists, meta: this.meta, pos: this.marks.pos, to };
+    const { meta } = this;
+    const pos = this.marks.pos;
+    const texts = await packCopy(lists, this.interner, () => this.alive);
+    if (!texts) return [];
+    const parts: TabMessage[] = [];
+    for (const list of SYNC_LISTS)
+      for (let at = 0; at < texts[list].length; at += COPY_TEXTS_PER_MESSAGE)
+        parts.push({ t: 'copy', list, texts: texts[list].slice(at, at + COPY_TEXTS_PER_MESSAGE), to });
+    parts.push({ t: 'swap', meta, pos, to });
+    return parts;
   }
 
   /** A write's reply: into the copy at once (memory, device, screens, other tabs), then a pull for what it changed too. */

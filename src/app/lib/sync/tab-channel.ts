@@ -12,8 +12,12 @@ export type TabMessage =
    * it came from the page worker (texts: a cheap copy to send, read a slice per task).
    */
   | { t: 'page'; reply: PackedPage; skipped: string[]; cursor: string; pos: number }
-  /** The leader's whole copy: its full resync (Reload Data) became the copy, or for the tab that joined (`to`). */
-  | { t: 'swap'; lists: Record<SyncList, unknown[]>; meta: DeviceMeta; pos: number; to: string | null }
+  /**
+   * The leader's whole copy: its full resync (Reload Data) became the copy, or for the tab that joined (`to`). It
+   * comes as `copy` messages, a few of each list's texts (packCopy) each, then `swap`, which ends it.
+   */
+  | { t: 'copy'; list: SyncList; texts: string[]; to: string | null }
+  | { t: 'swap'; meta: DeviceMeta; pos: number; to: string | null }
   /** A follower has read the device copy: the leader sends it its whole copy (what it told before may be missing). */
   | { t: 'join'; id: string }
   /** The leader put a write's reply into the copy (`echo`: the follower's message it came in). */

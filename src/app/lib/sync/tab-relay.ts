@@ -1,7 +1,8 @@
 import { ApiError } from '@/app/lib/api-client';
 import { STORAGE_KEYS } from '@/shared/constants';
-import type { SyncList } from '@/shared/schemas/sync';
+import { SYNC_LISTS, type SyncList } from '@/shared/schemas/sync';
 import { openTabChannel, pullError, type PullError, type TabChannel, type TabMessage } from './tab-channel';
+import { nextTask } from './tasks';
 import type { SyncRows } from './list-codecs';
 import type { SyncSession } from './sync-session';
 import type { Mark } from './write-marks';
@@ -30,6 +31,10 @@ export class TabRelay {
    * may not be stored on the device yet, so the copy read from it may lack them.
    */
   private joining: string | null = null;
+  /** Messages waiting behind a whole copy being packed (and the copy's parts, once packed). */
+  private outbox: (TabMessage | Promise<TabMessage[]>)[] = [];
+  /** The texts of a whole copy being told, by list, until its `swap`. */
+  private incoming: Record<SyncList, string[]> | null = null;
 
   constructor(
     private readonly s: SyncSession,
@@ -44,8 +49,37 @@ export class TabRelay {
     });
   }
 
+  /**
+   * Tells the other tabs, in order: a message told while a whole copy is being packed (sendCopy) waits behind it, so
+   * every tab applies the changes made after the copy was taken after the copy.
+   */
   post(m: TabMessage) {
-    this.channel?.post(m);
+    if (this.outbox.length > 0) this.outbox.push(m);
+    else this.channel?.post(m);
+  }
+
+  /** The whole copy as it stands now (packed a slice per task), for every tab or for the one that joined (`to`). */
+  sendCopy(to: string | null) {
+    if (!this.channel) return;
+    this.outbox.push(this.s.packedCopy(to));
+    if (this.outbox.length === 1) void this.flush();
+  }
+
+  private async flush() {
+    while (this.outbox.length > 0) {
+      const next = this.outbox[0]!;
+      if (next instanceof Promise) {
+        const parts = await next.catch((err: unknown) => {
+          console.warn('The copy could not be told to the other tabs', err);
+          return [];
+        });
+        for (const part of parts) {
+          this.channel?.post(part);
+          await nextTask();
+        }
+      } else this.channel?.post(next);
+      this.outbox.shift();
+    }
   }
 
   close() {
@@ -71,7 +105,7 @@ export class TabRelay {
     if (m.t === 'lead') return this.resend();
     if (leading) {
       if (m.t === 'join') {
-        this.post(this.s.wholeCopy(m.id));
+        this.sendCopy(m.id);
         this.s.retellReload();
       }
       if (m.t === 'focus') this.s.heardFocus(m.lists);
@@ -95,9 +129,16 @@ export class TabRelay {
     }
     if (m.t === 'progress') this.s.setState({ progress: m.progress });
     if (m.t === 'reload') this.s.heardReload(m.reload);
-    if (m.t === 'swap' && (m.to === null || m.to === this.joining)) {
+    const forMe = (m.t === 'copy' || m.t === 'swap') && (m.to === null || m.to === this.joining);
+    if (m.t === 'copy' && forMe) {
+      this.incoming ??= Object.fromEntries(SYNC_LISTS.map((l) => [l, []])) as unknown as Record<SyncList, string[]>;
+      this.incoming[m.list].push(...m.texts);
+    }
+    if (m.t === 'swap' && forMe) {
       this.joining = null;
-      await this.s.replaceAll(m.lists, m.meta);
+      const texts = this.incoming ?? (Object.fromEntries(SYNC_LISTS.map((l) => [l, []])) as never);
+      this.incoming = null;
+      await this.s.replaceAll(texts, m.meta);
       this.s.marks.follow(m.pos);
     }
     if (m.t === 'applied') {
@@ -160,6 +201,7 @@ export class TabRelay {
   /** This tab leads now: its unechoed replies are in its copy already, its requests are its own pulls. */
   becameLeader() {
     this.joining = null;
+    this.incoming = null;
     const held = [...this.sent.values()];
     this.sent.clear();
     this.pending.clear();
