@@ -7,6 +7,7 @@ import { writeSession } from '@/app/lib/session-storage';
 import { deleteDeviceCopies, DeviceStore } from '@/app/lib/sync/device-store';
 import type { SyncState } from '@/app/lib/sync/sync-engine';
 import { SyncSession } from '@/app/lib/sync/sync-session';
+import type { TabMessage } from '@/app/lib/sync/tab-channel';
 import type { User } from '@/shared/schemas';
 import { SYNC_LISTS, type SyncReply } from '@/shared/schemas/sync';
 import { adminUser, users } from '../mocks/fixtures';
@@ -209,6 +210,38 @@ describe('tabs of one admin', () => {
     for (const t of [a, b, c]) {
       await waitFor(() => expect(t.state).toMatchObject({ reload: 'failed', progress: null }));
       expect(t.name(R._id)).toBe('Reloaded'); // the copy as it was
+    }
+  });
+
+  it('a leader alone tells no pages; a tab that joins gets the whole copy, then each change, until it leaves', async () => {
+    const heard: TabMessage['t'][] = [];
+    const ear = new BroadcastChannel(`coursedesk-sync-${adminUser._id}`);
+    ear.onmessage = (e: MessageEvent<TabMessage>) => heard.push(e.data.t);
+    // The mock's pulls after a change bring the whole lists again (a reset): the leader stages them and tells the
+    // tabs the new copy (`copy` parts, then `swap`), where a real server's delta would be a `page`.
+    const told = () => heard.filter((t) => t === 'page' || t === 'copy' || t === 'swap');
+    try {
+      const a = await openTab();
+      setMockLists({ users: withR({ ...R, name: 'Alone' }) });
+      await waitFor(() => expect(a.name(R._id)).toBe('Alone'));
+      expect(told()).toEqual([]);
+
+      const b = await openTab();
+      await waitFor(() => expect(heard).toContain('swap')); // its join: the copy in parts, then the swap
+      expect(heard).toContain('copy');
+      heard.length = 0;
+      setMockLists({ users: withR({ ...R, name: 'Told' }) });
+      await waitFor(() => expect(b.name(R._id)).toBe('Told'));
+      expect(told()).not.toEqual([]);
+
+      b.tab.stop();
+      await waitFor(() => expect(heard).toContain('leave'));
+      heard.length = 0;
+      setMockLists({ users: withR({ ...R, name: 'Alone Again' }) });
+      await waitFor(() => expect(a.name(R._id)).toBe('Alone Again'));
+      expect(told()).toEqual([]);
+    } finally {
+      ear.close();
     }
   });
 });

@@ -83,6 +83,7 @@ export class SyncSession extends CopySession {
     this.loaded = this.load(async () => {
       await this.lead.claim();
       this.copy.writer = this.lead.leading;
+      if (this.lead.leading) this.relay.ledAtStart();
     });
   }
 
@@ -294,7 +295,7 @@ export class SyncSession extends CopySession {
       stored: () => this.marks.advance(reply.cursor, start),
       commit: (skipped) => {
         if (!this.staging)
-          this.relay.post({ t: 'page', reply, skipped, cursor: this.meta.cursor!, pos: this.marks.pos });
+          this.relay.postPage({ t: 'page', reply, skipped, cursor: this.meta.cursor!, pos: this.marks.pos });
       },
       swapped: () => this.relay.sendCopy(null),
     });

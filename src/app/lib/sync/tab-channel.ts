@@ -20,6 +20,8 @@ export type TabMessage =
   | { t: 'swap'; meta: DeviceMeta; pos: number; to: string | null }
   /** A follower has read the device copy: the leader sends it its whole copy (what it told before may be missing). */
   | { t: 'join'; id: string }
+  /** A follower that joined as `id` goes (its tab closes, or its session ends). */
+  | { t: 'leave'; id: string }
   /** The leader put a write's reply into the copy (`echo`: the follower's message it came in). */
   | {
       t: 'applied';
