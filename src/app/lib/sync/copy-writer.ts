@@ -7,6 +7,11 @@ import type { SyncedList } from './synced-list';
 
 /** Stored chunks encoded per task (each up to 1,000 rows): well under the 50 ms of a long task. */
 const ENCODE_CHUNKS_PER_TASK = 4;
+/**
+ * A page's chunks are encoded until this much of a task has gone, then the next task goes on: one chunk of 1,000
+ * enrollments takes 10 to 30 ms on a loaded 2-core machine, so four in a task were a long one.
+ */
+const ENCODE_SLICE_MS = 12;
 
 export type Lists = { [L in SyncList]: SyncedList<SyncRows[L]> };
 export type Dirty = Map<SyncList, Set<number>>;
@@ -45,16 +50,19 @@ export class CopyWriter {
   }
 
   /**
-   * The same, a few chunks per task: a page or a bulk write that touches every chunk of 200,000 rows would
+   * The same, a slice of chunks per task (ENCODE_SLICE_MS): a page or a bulk write that touches every chunk of 200,000 rows would
    * otherwise encode them all in one long task. Each chunk is encoded as it is when its turn comes.
    */
   async encodeInSlices(lists: Lists, gen: number, dirty: Dirty) {
     const put: StoredChunk[] = [];
     const deletes: ChunkKey[] = [];
-    let n = 0;
+    let slice = performance.now();
     for (const [list, chunks] of dirty)
       for (const chunk of chunks) {
-        if (n++ % ENCODE_CHUNKS_PER_TASK === 0 && n > 1) await nextTask();
+        if (performance.now() - slice > ENCODE_SLICE_MS) {
+          await nextTask();
+          slice = performance.now();
+        }
         const part = this.encode(lists, gen, new Map([[list, new Set([chunk])]]));
         put.push(...part.put);
         deletes.push(...part.delete);
