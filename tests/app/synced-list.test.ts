@@ -44,6 +44,20 @@ describe('a synced list in memory', () => {
     expect(held(list, row(1)._id)!.v!.tags).toEqual(['b']);
   });
 
+  it("places a full sync's new rows without looking for older copies, as apply would lay them out", () => {
+    const pages = [
+      Array.from({ length: 1500 }, (_, i) => row(i)),
+      Array.from({ length: 700 }, (_, i) => row(i + 1500)),
+    ];
+    const applied = new SyncedList<{ _id: string; createdAt: string }>('newestFirst');
+    const inserted = new SyncedList<{ _id: string; createdAt: string }>('newestFirst');
+    for (const page of pages) expect(inserted.insertNew(page)).toEqual(applied.apply(page, []));
+    expect(inserted.list()).toEqual(applied.list());
+    expect(inserted.chunkKeys().map((k) => inserted.chunkRows(k).length)).toEqual(
+      applied.chunkKeys().map((k) => applied.chunkRows(k).length),
+    );
+  });
+
   it('orders equal times by id, oldest first when asked, and the same after a large page', () => {
     const list = new SyncedList<{ _id: string; createdAt: string }>('oldestFirst');
     const same = '2026-01-01T00:00:00.000Z';

@@ -263,7 +263,7 @@ export class CopySession {
         }
       : how.fresh;
     const deletes = (list: SyncList) => reply.lists[list].deletes;
-    const dirty = this.applyChanges(target, rows, deletes, fresh, (skipped) => {
+    const dirty = this.applyChanges(target, rows, deletes, fresh, staging !== null, (skipped) => {
       if (staging) staging.cursor = reply.cursor;
       else {
         const complete = wasComplete || !reply.hasMore;
@@ -336,6 +336,8 @@ export class CopySession {
     upserts: Map<SyncList, SyncRows[SyncList][]>,
     deletes: (list: SyncList) => readonly string[],
     fresh: (id: string) => boolean,
+    /** `lists` is a staging copy, which a full sync fills with rows it has not held (each comes once). */
+    staged: boolean,
     commit: (s: string[]) => void,
   ) {
     const dirty: Dirty = new Map();
@@ -349,7 +351,8 @@ export class CopySession {
         for (const u of rows as SyncRows['users'][]) this.interner.setUser(u);
         for (const id of gone) this.interner.deleteUser(id);
       }
-      dirty.set(list, (lists[list] as SyncedList<(typeof rows)[number]>).apply(rows, gone));
+      const target = lists[list] as SyncedList<(typeof rows)[number]>;
+      dirty.set(list, staged && gone.length === 0 ? target.insertNew(rows) : target.apply(rows, gone));
     }
     commit(skipped);
     return dirty;

@@ -112,6 +112,18 @@ export class SyncedList<T extends Row> {
     return dirty;
   }
 
+  /**
+   * Rows this list has never held (a staging copy's full sync sends each row once): placed without looking for an
+   * older copy of each, which `apply` does by binary search and by a pass over the whole list (tens of ms per page
+   * of 5,000 rows at 200,000). Returns the chunks to store.
+   */
+  insertNew(rows: readonly T[]): Set<number> {
+    const dirty = new Set<number>();
+    for (const row of rows) this.insert(row, dirty);
+    if (dirty.size > 0) this.ordered = null;
+    return dirty;
+  }
+
   /** The row held with `row`'s place in the order (same createdAt and id), if any: its chunk, the chunk's place and its own. */
   private locate(row: T): { chunk: Chunk<T>; at: number; pos: number } | null {
     const chunks = this.chunks;
