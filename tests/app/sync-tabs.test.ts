@@ -244,4 +244,30 @@ describe('tabs of one admin', () => {
       ear.close();
     }
   });
+
+  it('Reload Data: a row its full sync sent and the delta after it sends again is held once, as the delta has it', async () => {
+    const a = await openTab();
+    const empty = () =>
+      Object.fromEntries(SYNC_LISTS.map((l) => [l, { upserts: [], deletes: [] }])) as unknown as SyncReply['changes'];
+    const lists = Object.fromEntries(SYNC_LISTS.map((l) => [l, { done: 1, total: 1 }]));
+    server.use(
+      http.get('/api/sync', ({ request }) => {
+        const cursor = new URL(request.url).searchParams.get('cursor');
+        const changes = empty();
+        if (cursor === null) {
+          // The full sync's one page: every list whole, and something changed since it began (hasMore).
+          for (const l of SYNC_LISTS) changes[l].upserts = mockLists()[l] as never[];
+          const progress = { done: 6, total: 6, lists };
+          return HttpResponse.json({ success: true, reset: true, changes, cursor: 'd1', hasMore: true, progress });
+        }
+        // The delta after it (no progress): R changed while the full sync ran.
+        if (cursor === 'd1') changes.users.upserts = [{ ...R, name: 'Changed Meanwhile' }] as never[];
+        return HttpResponse.json({ success: true, reset: false, changes, cursor: 'd2', hasMore: false });
+      }),
+    );
+    await a.tab.resync();
+    await waitFor(() => expect(a.name(R._id)).toBe('Changed Meanwhile'));
+    const held = a.qc.getQueryData<User[]>(['users'])!.filter((u) => u._id === R._id);
+    expect(held).toHaveLength(1);
+  });
 });

@@ -263,7 +263,10 @@ export class CopySession {
         }
       : how.fresh;
     const deletes = (list: SyncList) => reply.lists[list].deletes;
-    const dirty = this.applyChanges(target, rows, deletes, fresh, staging !== null, (skipped) => {
+    // A full sync's page (it carries progress; the delta pages after its last one do not) into a staging copy: its
+    // rows are new to it.
+    const allNew = staging !== null && reply.progress !== undefined;
+    const dirty = this.applyChanges(target, rows, deletes, fresh, allNew, (skipped) => {
       if (staging) staging.cursor = reply.cursor;
       else {
         const complete = wasComplete || !reply.hasMore;
@@ -336,8 +339,8 @@ export class CopySession {
     upserts: Map<SyncList, SyncRows[SyncList][]>,
     deletes: (list: SyncList) => readonly string[],
     fresh: (id: string) => boolean,
-    /** `lists` is a staging copy, which a full sync fills with rows it has not held (each comes once). */
-    staged: boolean,
+    /** Rows `lists` has not held: a full sync's page into a staging copy (a full sync sends each row once). */
+    allNew: boolean,
     commit: (s: string[]) => void,
   ) {
     const dirty: Dirty = new Map();
@@ -352,7 +355,7 @@ export class CopySession {
         for (const id of gone) this.interner.deleteUser(id);
       }
       const target = lists[list] as SyncedList<(typeof rows)[number]>;
-      dirty.set(list, staged && gone.length === 0 ? target.insertNew(rows) : target.apply(rows, gone));
+      dirty.set(list, allNew && gone.length === 0 ? target.insertNew(rows) : target.apply(rows, gone));
     }
     commit(skipped);
     return dirty;
