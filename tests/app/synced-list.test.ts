@@ -56,6 +56,12 @@ describe('a synced list in memory', () => {
     expect(inserted.chunkKeys().map((k) => inserted.chunkRows(k).length)).toEqual(
       applied.chunkKeys().map((k) => applied.chunkRows(k).length),
     );
+
+    // A row from elsewhere (a write reply) and the list looks for older copies again: the page's row replaces it.
+    inserted.apply([{ ...row(2300) }], []);
+    inserted.insertNew([row(2300), row(2301)]);
+    expect(inserted.list().filter((r) => r._id === row(2300)._id)).toHaveLength(1);
+    expect(inserted.size).toBe(2202);
   });
 
   it('orders equal times by id, oldest first when asked, and the same after a large page', () => {

@@ -263,9 +263,9 @@ export class CopySession {
         }
       : how.fresh;
     const deletes = (list: SyncList) => reply.lists[list].deletes;
-    // A full sync's page (it carries progress; the delta pages after its last one do not) into a staging copy: its
-    // rows are new to it.
-    const allNew = staging !== null && reply.progress !== undefined;
+    // A full sync's page (it carries progress; the delta pages after its last one do not): its rows are new to a list
+    // that holds only the full sync's earlier pages (SyncedList.insertNew).
+    const allNew = reply.progress !== undefined;
     const dirty = this.applyChanges(target, rows, deletes, fresh, allNew, (skipped) => {
       if (staging) staging.cursor = reply.cursor;
       else {
@@ -339,7 +339,7 @@ export class CopySession {
     upserts: Map<SyncList, SyncRows[SyncList][]>,
     deletes: (list: SyncList) => readonly string[],
     fresh: (id: string) => boolean,
-    /** Rows `lists` has not held: a full sync's page into a staging copy (a full sync sends each row once). */
+    /** A full sync's page, which sends each row once (SyncedList.insertNew). */
     allNew: boolean,
     commit: (s: string[]) => void,
   ) {

@@ -45,6 +45,11 @@ export class SyncedList<T extends Row> {
   /** The screens' array: a new one after every change, the same one while nothing changed. */
   private ordered: readonly T[] | null = null;
   private readonly compare: (a: Row, b: Row) => number;
+  /**
+   * Every row came through `insertNew` (a full sync's pages) since the list was made: a full sync's next page holds
+   * none of them. A row from anywhere else (`apply`: a write reply, a delta; `load`: the device) ends it.
+   */
+  private onlyFullSync = true;
 
   constructor(order: ListOrder) {
     this.compare = LIST_COMPARE[order];
@@ -68,6 +73,7 @@ export class SyncedList<T extends Row> {
    * store again: none, unless two chunks overlap (a copy stored in another order), which lays the list out anew.
    */
   load(stored: readonly { key: number; rows: T[] }[]): Set<number> {
+    this.onlyFullSync = false;
     const chunks = stored.filter((c) => c.rows.length > 0).map(({ key, rows }) => ({ key, rows }));
     chunks.sort((a, b) => this.compare(a.rows[0]!, b.rows[0]!));
     this.nextKey = Math.max(this.nextKey, ...stored.map((c) => c.key + 1));
@@ -88,6 +94,7 @@ export class SyncedList<T extends Row> {
    * and the screens keep their array.
    */
   apply(upserts: readonly T[], deletes: readonly string[]): Set<number> {
+    if (upserts.length > 0 || deletes.length > 0) this.onlyFullSync = false;
     const dirty = new Set<number>();
     // A row held in its place (an Approve, or the pull that brings it again) is found by binary search.
     const replaced: [at: number, row: T][] = [];
@@ -113,11 +120,13 @@ export class SyncedList<T extends Row> {
   }
 
   /**
-   * Rows this list has never held (a staging copy's full sync sends each row once): placed without looking for an
-   * older copy of each, which `apply` does by binary search and by a pass over the whole list (tens of ms per page
-   * of 5,000 rows at 200,000). Returns the chunks to store.
+   * The rows of a full sync's page: while every row held came from that full sync's earlier pages (which send each
+   * row once), placed without looking for an older copy of each, which `apply` does by binary search and by a pass
+   * over the whole list (tens of ms per page of 5,000 rows at 200,000); else as `apply` places them. Returns the
+   * chunks to store.
    */
   insertNew(rows: readonly T[]): Set<number> {
+    if (!this.onlyFullSync) return this.apply(rows, []);
     const dirty = new Set<number>();
     for (const row of rows) this.insert(row, dirty);
     if (dirty.size > 0) this.ordered = null;
