@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   deleteDeviceCopies,
   DeviceStore,
+  NotTheWriter,
   type ChunkKey,
   type DeviceMeta,
   type StoredChunk,
@@ -100,7 +101,7 @@ describe('the device store', () => {
     expect((await stored('admin-a', [])).chunkKeys.every(([gen]) => gen === 2)).toBe(true);
   });
 
-  it('writes a small change (a page of a few chunks and its cursor) in one setMany: all or nothing too', async () => {
+  it('writes a small change (a page of a few chunks and its cursor) in one transaction: all or nothing too', async () => {
     const store = await openStore('admin-a');
     await store.write({ put: [chunk(1, 'users', 0)], delete: [], meta: meta(1, 'c1') });
     const put = IDBObjectStore.prototype.put;
@@ -114,6 +115,20 @@ describe('the device store', () => {
     ).rejects.toBeTruthy();
     vi.restoreAllMocks();
     expect(await readBack(store)).toEqual({ meta: meta(1, 'c1'), texts: ['users-1-0'] });
+  });
+
+  it('writes nothing for a tab that is no longer the writer: another claimed the copy since', async () => {
+    const store = await openStore('admin-a');
+    await store.claim('tab-a');
+    await store.write({ put: [chunk(1, 'users', 0)], delete: [], meta: meta(1, 'c1') }, 'tab-a');
+    await store.claim('tab-b'); // tab B took the lead while tab A was frozen
+    await store.write({ put: [chunk(2, 'users', 0)], delete: [], dropAll: true, meta: meta(2, 'c2') }, 'tab-b');
+    // Tab A runs again and, not knowing yet, stores what it did meanwhile: refused, nothing of it written.
+    await expect(
+      store.write({ put: [chunk(1, 'users', 1)], delete: [], meta: meta(1, 'c3') }, 'tab-a'),
+    ).rejects.toBeInstanceOf(NotTheWriter);
+    expect(await readBack(store)).toEqual({ meta: meta(2, 'c2'), texts: ['users-2-0'] });
+    expect((await stored('admin-a', [])).chunkKeys).toEqual([[2, 'users', 0]]); // dropAll: generation 1 went
   });
 
   it('drops the chunks of other generations and never the state', async () => {

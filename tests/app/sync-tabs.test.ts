@@ -157,6 +157,38 @@ describe('tabs of one admin', () => {
     );
   });
 
+  it('a leader frozen without letting go loses the lead to a follower; running again, it steps down and follows', async () => {
+    const a = await openTab();
+    const b = await openTab();
+    await waitFor(() => expect(streams).toBe(1));
+    expect(a.tab.isLeader).toBe(true);
+    // Frozen (as Chromium freezes a background tab, with no `freeze` event): tab A holds its lock and hears nothing,
+    // so it answers no ping, until it thaws.
+    const relay = a.tab.relay as unknown as { receive: (m: unknown) => void };
+    const receive = relay.receive.bind(relay);
+    const missed: unknown[] = [];
+    relay.receive = (m) => void missed.push(m);
+    await waitFor(() => expect(b.tab.isLeader).toBe(true), { timeout: 5_000 });
+    await waitFor(() => expect(streams).toBe(2)); // B took the lock from A, and keeps the stream
+    setMockLists({ users: withR({ ...R, name: 'While A Was Frozen' }) });
+    await waitFor(() => expect(b.name(R._id)).toBe('While A Was Frozen'));
+
+    // A thaws: it hears what it missed, no longer leads, and follows B (one stream, the change it slept through).
+    relay.receive = receive;
+    for (const m of missed.splice(0)) receive(m);
+    expect(a.tab.isLeader).toBe(false);
+    await waitFor(() => expect(a.name(R._id)).toBe('While A Was Frozen'));
+    setMockLists({ users: withR({ ...R, name: 'After The Thaw' }) });
+    for (const t of [a, b]) await waitFor(() => expect(t.name(R._id)).toBe('After The Thaw'));
+    expect(streams).toBe(2);
+    expect([a, b].map((t) => t.tab.isLeader)).toEqual([false, true]);
+    await waitFor(async () =>
+      expect(((await deviceCopy(adminUser._id))!.rows.users.find((u) => u._id === R._id) as User).name).toBe(
+        'After The Thaw',
+      ),
+    );
+  });
+
   it('Reload Data asked in a follower runs in the leader; every tab sees where it stands, a tab that joins too', async () => {
     const a = await openTab();
     const b = await openTab();

@@ -10,15 +10,23 @@ interface Waiter {
 }
 
 export class TestLockManager {
-  private held = new Set<string>();
+  /** The request holding each name. */
+  private holders = new Map<string, Waiter>();
   private queues = new Map<string, Waiter[]>();
 
-  request(name: string, a: Callback | { ifAvailable?: boolean; signal?: AbortSignal }, b?: Callback) {
+  request(name: string, a: Callback | { ifAvailable?: boolean; steal?: boolean; signal?: AbortSignal }, b?: Callback) {
     const options = typeof a === 'function' ? {} : a;
     const callback = (typeof a === 'function' ? a : b)!;
     return new Promise((resolve, reject) => {
-      if (options.ifAvailable && this.held.has(name)) return resolve(Promise.resolve(callback(null)));
+      if (options.ifAvailable && this.holders.has(name)) return resolve(Promise.resolve(callback(null)));
       const waiter = { callback, resolve, reject };
+      if (options.steal) {
+        // The holder's request fails with an AbortError (its callback runs on, holding nothing); this one is granted
+        // at once, before any queued.
+        this.holders.get(name)?.reject(new DOMException('The lock was stolen', 'AbortError'));
+        this.holders.delete(name);
+        return this.run(name, waiter);
+      }
       const queue = this.queues.get(name) ?? [];
       this.queues.set(name, queue);
       queue.push(waiter);
@@ -32,16 +40,30 @@ export class TestLockManager {
     });
   }
 
+  /** Which names are held (`held`) and asked for (`pending`), as navigator.locks.query() says. */
+  query() {
+    return Promise.resolve({
+      held: [...this.holders.keys()].map((name) => ({ name })),
+      pending: [...this.queues].flatMap(([name, queue]) => queue.map(() => ({ name }))),
+    });
+  }
+
   private grant(name: string) {
     const next = this.queues.get(name)?.[0];
-    if (this.held.has(name) || !next) return;
+    if (this.holders.has(name) || !next) return;
     this.queues.get(name)!.shift();
-    this.held.add(name);
+    this.run(name, next);
+  }
+
+  private run(name: string, waiter: Waiter) {
+    this.holders.set(name, waiter);
     Promise.resolve()
-      .then(() => next.callback({ name }))
-      .then(next.resolve, next.reject)
+      .then(() => waiter.callback({ name }))
+      .then(waiter.resolve, waiter.reject)
       .finally(() => {
-        this.held.delete(name);
+        // A holder whose lock was stolen lets go of nothing.
+        if (this.holders.get(name) !== waiter) return;
+        this.holders.delete(name);
         this.grant(name);
       });
   }

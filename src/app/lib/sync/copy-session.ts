@@ -126,6 +126,7 @@ export class CopySession {
     try {
       const store = (this.copy.store = await DeviceStore.open(this.adminId));
       await claim();
+      if (!this.alive) return; // closed meanwhile: its store too
       let seen!: () => void;
       const metaRead = new Promise<void>((resolve) => (seen = resolve));
       let meta: DeviceMeta | undefined;
@@ -140,7 +141,10 @@ export class CopySession {
       if (meta?.format === FORMAT) {
         this.meta = meta;
         reading = read;
-      } else if (this.copy.writer) await store.clear();
+      } else if (this.copy.writer) {
+        await store.clear();
+        await this.copy.claim(); // the claim went with the rest
+      }
     } catch (err) {
       console.warn('The device copy could not be read; keeping the lists in memory only', err);
       this.copy.store = null;
@@ -405,9 +409,13 @@ export class CopySession {
     this.arrivalMoved();
   }
 
-  /** Everything this tab holds, as a new generation (a tab that has just become the writer). */
+  /**
+   * Everything this tab holds, as a new generation (a tab that has just become the writer). Every chunk stored
+   * before goes: another leader may have written a generation of the same number (a follower's number is the one
+   * it read at its start), whose chunks this copy's keys would not all replace.
+   */
   async writeAll() {
     this.meta = { ...this.meta, gen: this.meta.gen + 1 };
-    await this.copy.writeAll(this.live, this.meta.gen, { dropGen: this.meta.gen - 1, meta: this.meta });
+    await this.copy.writeAll(this.live, this.meta.gen, { dropAll: true, meta: this.meta });
   }
 }

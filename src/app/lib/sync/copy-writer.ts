@@ -1,7 +1,7 @@
 import type { SyncList } from '@/shared/sync-lists';
+import { NotTheWriter, type ChunkKey, type DeviceStore, type DeviceWrite, type StoredChunk } from './device-store';
 import { LIST_CODECS, type SyncRows } from './list-codecs';
 import { nextTask } from './tasks';
-import type { ChunkKey, DeviceStore, DeviceWrite, StoredChunk } from './device-store';
 import type { Interner } from './interning';
 import type { SyncedList } from './synced-list';
 
@@ -23,6 +23,13 @@ export type Dirty = Map<SyncList, Set<number>>;
 export class CopyWriter {
   store: DeviceStore | null = null;
   writer = false;
+  /**
+   * Whether each write names this tab as the copy's writer (the tabs share one: Web Locks), so that a leader whose
+   * lock was taken while it was frozen writes nothing once it runs again, before it learns that another leads.
+   */
+  fenced = false;
+  /** This tab, as the device copy names its writer. */
+  private readonly id = crypto.randomUUID();
   /** Chunks changed by write replies, not stored yet (see storeLocal). */
   private unstored: Dirty = new Map();
   storing: Promise<void> | null = null;
@@ -76,11 +83,20 @@ export class CopyWriter {
     await this.persist({ ...(await this.encodeInSlices(lists, gen, all)), ...rest });
   }
 
+  /** This tab writes the copy from now on (it leads): another tab's writes are refused from now on. */
+  async claim() {
+    this.writer = true;
+    if (this.fenced && this.alive())
+      await this.store?.claim(this.id).catch((err) => console.warn('Could not claim the device copy', err));
+  }
+
   async persist(write: DeviceWrite) {
     if (!this.store || !this.writer || !this.alive()) return;
-    await this.store
-      .write(write)
-      .catch((err) => console.warn('Could not store the change on this device; it stays in memory', err));
+    await this.store.write(write, this.fenced ? this.id : undefined).catch((err) => {
+      // Another tab leads and writes the copy: this one stops (it steps down once it hears so).
+      if (err instanceof NotTheWriter) this.writer = false;
+      else console.warn('Could not store the change on this device; it stays in memory', err);
+    });
   }
 
   /**

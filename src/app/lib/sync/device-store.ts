@@ -1,4 +1,4 @@
-import { clear, createStore, get, promisifyRequest, setMany, type UseStore } from 'idb-keyval';
+import { clear, createStore, get, promisifyRequest, type UseStore } from 'idb-keyval';
 import type { SyncList, SyncSummary } from '@/shared/schemas/sync';
 import { QUERY_CACHE_PREFIX } from '../query-persister';
 
@@ -12,6 +12,8 @@ import { QUERY_CACHE_PREFIX } from '../query-persister';
 const PREFIX = 'coursedesk-copy-';
 const STORE = 'copy';
 const META_KEY = 'state';
+/** The tab that writes the copy (docs/sync.md, "Handover"): a string key, so no range of chunk keys takes it in. */
+const WRITER_KEY = 'writer';
 /** The layout before this one: `coursedesk-device-<admin id>`, stores `chunks` and `meta` (moved over at open). */
 const OLD_PREFIX = 'coursedesk-device-';
 /** The query cache of earlier versions, one value per admin: deleted wherever it is found. */
@@ -58,6 +60,8 @@ export interface DeviceWrite {
   delete: ChunkKey[];
   /** Drops every chunk of this generation (the copy a full resync replaced). */
   dropGen?: number;
+  /** Drops every chunk there is (a new writer writes what it holds as the whole copy). */
+  dropAll?: boolean;
   meta?: DeviceMeta;
 }
 
@@ -155,20 +159,13 @@ export class DeviceStore {
   }
 
   /**
-   * One transaction: all of it or none. The usual write (a write reply's chunks, a pull page's few chunks and its
-   * cursor) is one `setMany`. A put copies its value in the task that makes it, so a larger one is made in the
-   * store's callback PUTS_PER_TASK at a time, each batch from the success of the one before (a task of its own,
-   * and the transaction stays open meanwhile): a pull page or a bulk write that rewrites 200 chunks is no long
-   * task. Range deletes (a generation) go in the same transaction.
+   * One transaction: all of it or none. A put copies its value in the task that makes it, so the puts are made
+   * PUTS_PER_TASK at a time, each batch from the success of the one before (a task of its own, and the transaction
+   * stays open meanwhile): a pull page or a bulk write that rewrites 200 chunks is no long task. Range deletes (a
+   * generation) go in the same transaction. With `writer`, nothing is written unless that tab is the copy's writer
+   * (the last to `claim` it): a leader that was frozen and has not yet learnt that another leads writes nothing.
    */
-  async write({ put, delete: deletes, dropGen, meta }: DeviceWrite): Promise<void> {
-    if (dropGen === undefined && deletes.length === 0 && put.length <= PUTS_PER_TASK) {
-      const entries: [IDBValidKey, unknown][] = put.map((c) => [c.key, c.text]);
-      if (meta) entries.push([META_KEY, meta]);
-      return setMany(entries, this.store).catch((err: unknown) => {
-        throw err ?? new Error('IndexedDB transaction aborted');
-      });
-    }
+  async write({ put, delete: deletes, dropGen, dropAll, meta }: DeviceWrite, writer?: string): Promise<void> {
     await this.store('readwrite', (chunks) => {
       const tx = chunks.transaction;
       // A request that throws (a value that cannot be stored) undoes the whole write, and says why.
@@ -190,15 +187,35 @@ export class DeviceStore {
             last = chunks.put(put[next]!.text, put[next]!.key);
           if (last && next < put.length) last.onsuccess = putSome;
         });
-      abortOn(() => {
-        if (dropGen !== undefined) chunks.delete(genRange(dropGen));
-        for (const key of deletes) chunks.delete(key);
-        if (meta) chunks.put(meta, META_KEY);
-      });
-      putSome();
+      const writeAll = () => {
+        abortOn(() => {
+          if (dropAll) chunks.delete(IDBKeyRange.lowerBound([]));
+          if (dropGen !== undefined) chunks.delete(genRange(dropGen));
+          for (const key of deletes) chunks.delete(key);
+          if (meta) chunks.put(meta, META_KEY);
+        });
+        putSome();
+      };
+      if (writer === undefined) writeAll();
+      else {
+        const holder = chunks.get(WRITER_KEY);
+        holder.onsuccess = () => {
+          if (holder.result === undefined || holder.result === writer) return writeAll();
+          failed = new NotTheWriter();
+          tx.abort();
+        };
+      }
       return promisifyRequest(tx).catch((err: unknown) => {
         throw failed ?? err ?? new Error('IndexedDB transaction aborted');
       });
+    });
+  }
+
+  /** Makes `writer` the copy's writer: from now on, a write naming another tab is refused. */
+  claim(writer: string): Promise<void> {
+    return this.store('readwrite', (chunks) => {
+      chunks.put(writer, WRITER_KEY);
+      return promisifyRequest(chunks.transaction);
     });
   }
 
@@ -217,6 +234,13 @@ export class DeviceStore {
 
   close() {
     this.db.close();
+  }
+}
+
+/** A write refused: another tab has become the copy's writer since this one was. */
+export class NotTheWriter extends Error {
+  constructor() {
+    super('Another tab writes the device copy now');
   }
 }
 

@@ -82,8 +82,12 @@ export class SyncSession extends CopySession {
     window.addEventListener('pagehide', this.onPageHide);
     this.loaded = this.load(async () => {
       await this.lead.claim();
-      this.copy.writer = this.lead.leading;
-      if (this.lead.leading) this.relay.ledAtStart();
+      this.copy.fenced = this.lead.shared;
+      if (this.lead.leading) {
+        this.relay.ledAtStart();
+        this.relay.announce();
+        await this.copy.claim();
+      }
     });
   }
 
@@ -146,24 +150,42 @@ export class SyncSession extends CopySession {
     });
   }
 
-  /** This tab was frozen: another leads; what it started ends. */
+  /**
+   * This tab no longer leads (frozen, or its lock was taken while it was): another leads; what it started ends, and
+   * it asks the new leader for its copy (it may have missed what that one told before this tab knew).
+   */
   private stepDown() {
     this.leading?.abort();
     this.leading = null;
     clearInterval(this.poll);
     this.copy.writer = false;
+    this.relay.rejoin();
+  }
+
+  /** The leader is silent: this tab takes the lead from it, once `silent` confirms (tab-relay.ts). */
+  stealLead(silent: () => Promise<boolean>) {
+    return this.lead.steal(silent);
+  }
+
+  /** Another tab says it has just been granted the lead: if this tab thought it led, the lock was taken from it. */
+  leadsElsewhere() {
+    this.lead.stepDown();
   }
 
   /** The leader went: this tab writes all it holds as the device copy, then leads. */
   private async takeOver() {
     this.takingOver = true;
+    this.relay.announce();
+    const still = () => this.alive && this.lead.leading;
     try {
       await this.loaded;
       await this.whole.promise;
       await this.relay.drained();
-      if (!this.alive) return;
-      this.copy.writer = true;
+      if (!still()) return;
+      await this.copy.claim();
+      if (!still()) return;
       await this.writeAll().catch((err) => console.warn('Could not store the device copy', err));
+      if (!still()) return;
       // A Reload Data the old leader ran ended with it (its staging copy too): unless this tab asked for it (then it
       // runs it now), none is under way.
       if (this.reloadPhase === 'running' && !this.reloading) {

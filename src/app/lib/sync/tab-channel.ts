@@ -45,7 +45,12 @@ export type TabMessage =
   /** The leader's pull asked for as `id` ended (`error`: how it failed). */
   | { t: 'pulled'; id: string; error: PullError | null }
   /** A tab has just become the leader: followers send again what it may not have had. */
-  | { t: 'lead' };
+  | { t: 'lead' }
+  /** A tab has just been granted the lead (before taking over): a leader that was silent (frozen) steps down. */
+  | { t: 'leading'; id: string }
+  /** A follower asks whether the leader is there; the leader answers `pong`. */
+  | { t: 'ping' }
+  | { t: 'pong' };
 
 export interface PullError {
   kind: 'http' | 'network' | 'unexpected';

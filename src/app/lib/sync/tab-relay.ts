@@ -9,6 +9,32 @@ import type { Mark } from './write-marks';
 
 type Local = Extract<TabMessage, { t: 'local' }>;
 
+/** How often a follower looks whether the leader is still there (a hidden tab's timers may run less often). */
+export const WATCH_MS = 200;
+/** A follower that has heard nothing from the leader this long asks it whether it is there (`ping`). */
+export const ASK_AFTER_MS = 300;
+/** A ping unanswered this long, while this tab itself ran on time: the leader is frozen or asleep. */
+export const SILENT_MS = 1000;
+/** Before taking the lock, the follower asks once more and waits this long (another may have taken it already). */
+export const CONFIRM_MS = 300;
+/**
+ * A look that comes this much later than WATCH_MS after the one before: this tab itself did not run (its process,
+ * or the machine, is busy; or it is hidden), so the leader's silence may be the same and the wait starts over.
+ */
+export const LATE_MS = 150;
+/** What only the leader says: hearing any of it, a follower knows the leader is there. */
+const FROM_LEADER = new Set<TabMessage['t']>([
+  'page',
+  'copy',
+  'swap',
+  'applied',
+  'progress',
+  'reload',
+  'pulled',
+  'lead',
+  'pong',
+]);
+
 /**
  * The tabs' side of the sync (docs/sync.md, "One stream per browser"). The leader tells every change it makes to
  * the copy, in the order it makes them; a follower applies them in that order, so it holds what the leader holds.
@@ -47,6 +73,14 @@ export class TabRelay {
   private outbox: (TabMessage | Promise<TabMessage[]>)[] = [];
   /** The texts of a whole copy being told, by list, until its `swap`. */
   private incoming: Record<SyncList, string[]> | null = null;
+  /** This tab, as it names itself when it starts to lead. */
+  readonly id = crypto.randomUUID();
+  /** When this follower last heard the leader, and when it asked with no answer yet (performance.now()). */
+  private heardAt = performance.now();
+  private askedAt: number | null = null;
+  private lookedAt = performance.now();
+  private watch: ReturnType<typeof setInterval> | undefined;
+  private stealing = false;
 
   constructor(
     private readonly s: SyncSession,
@@ -60,6 +94,70 @@ export class TabRelay {
       this.joining = this.joinedAs = crypto.randomUUID();
       this.post({ t: 'join', id: this.joining });
     });
+    if (this.channel) this.watch = setInterval(() => this.watchLeader(), WATCH_MS);
+  }
+
+  /**
+   * A follower makes sure the leader is there: after ASK_AFTER_MS of silence it asks (`ping`, which the leader
+   * answers from its message handler, not a timer: a hidden leader's timers may be slowed to once a minute); a
+   * ping unanswered for SILENT_MS means the leader is frozen or asleep (a frozen page runs nothing, and holds its
+   * lock), and this tab takes the lock from it.
+   */
+  private watchLeader() {
+    const now = performance.now();
+    const late = now - this.lookedAt > WATCH_MS + LATE_MS;
+    this.lookedAt = now;
+    if (this.s.isLeader || !this.s.alive || !this.s.whole.done || this.stealing) {
+      if (!this.stealing) this.heardLeader();
+      return;
+    }
+    if (late) {
+      if (this.askedAt !== null) this.askedAt = now;
+      return;
+    }
+    if (this.askedAt === null) {
+      if (now - this.heardAt < ASK_AFTER_MS) return;
+      this.askedAt = now;
+      this.post({ t: 'ping' });
+    } else if (now - this.askedAt >= SILENT_MS) {
+      this.stealing = true;
+      void this.s
+        .stealLead(() => this.stillSilent())
+        .finally(() => {
+          this.stealing = false;
+          this.heardLeader();
+        });
+    }
+  }
+
+  /** Asked once more, no answer within CONFIRM_MS (checked while no other follower is taking the lock). */
+  private async stillSilent() {
+    const before = this.heardAt;
+    this.post({ t: 'ping' });
+    await new Promise((resolve) => setTimeout(resolve, CONFIRM_MS));
+    return this.heardAt === before && !this.s.isLeader && this.s.alive;
+  }
+
+  private heardLeader() {
+    this.heardAt = performance.now();
+    this.askedAt = null;
+  }
+
+  /** This tab has just been granted the lead: the others stop any steal, and a leader that was silent steps down. */
+  announce() {
+    this.post({ t: 'leading', id: this.id });
+  }
+
+  /**
+   * This tab led without knowing it no longer did (its lock was taken while it was frozen): it may have missed what
+   * the new leader told, so it asks for its whole copy, as a tab that opens does.
+   */
+  rejoin() {
+    if (!this.channel || !this.s.alive) return;
+    this.heardLeader();
+    this.joining = this.joinedAs = crypto.randomUUID();
+    this.incoming = null;
+    this.post({ t: 'join', id: this.joining });
   }
 
   /**
@@ -98,6 +196,7 @@ export class TabRelay {
   close() {
     this.leave();
     window.removeEventListener('pagehide', this.onPageHide);
+    clearInterval(this.watch);
     this.channel?.close();
   }
 
@@ -130,6 +229,18 @@ export class TabRelay {
   }
 
   private receive(m: TabMessage) {
+    // Whether the leader is there is answered at once, not after the messages before it are applied.
+    if (FROM_LEADER.has(m.t)) this.heardLeader();
+    if (m.t === 'ping') {
+      if (this.s.isLeader) this.post({ t: 'pong' });
+      return;
+    }
+    if (m.t === 'pong') return;
+    if (m.t === 'leading') {
+      this.heardLeader();
+      if (m.id !== this.id) this.s.leadsElsewhere();
+      return;
+    }
     this.inbox = this.inbox
       .then(() => this.handle(m))
       .catch((err: unknown) => console.warn('A message from another tab could not be applied', err));
