@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { API_ROUTES, courseItemRoutes, type ApiRoute, type ApiRouteName } from './api-routes';
 import { LIMITS } from './constants';
 import { activityPageSchema, activityQuery } from './schemas/activity';
 import { authPayloadSchema, loginBody } from './schemas/auth';
@@ -42,12 +43,8 @@ import { batchVersionBody, versionBody } from './schemas/version';
  * the PWA's forms reuse. The OpenAPI description (`GET /api/openapi.json`) is generated from this table,
  * and the API tests check every reply against it: there is no second copy of the contract to drift.
  */
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export interface ApiOperation {
-  method: HttpMethod;
-  /** Fastify's form: `/api/users/:id`. */
-  path: string;
+export interface ApiOperation extends ApiRoute {
   tag: string;
   summary: string;
   /** No token needed (health, login); every other route needs an admin's token. */
@@ -76,9 +73,9 @@ const withBatches = (data: boolean) =>
 function courseItemOperations(kind: CourseItemKind) {
   const { path, noun } = COURSE_ITEM_KINDS[kind];
   const bodies = courseItemBodies(kind);
-  const op = <M extends HttpMethod, B extends z.ZodType>(method: M, action: string, verb: string, body: B) => ({
-    method,
-    path: `/api/courses/${path}/${action}`,
+  const routes = courseItemRoutes(path);
+  const op = <R extends ApiRoute, B extends z.ZodType>(at: R, verb: string, body: B) => ({
+    ...at,
     tag: 'Course items',
     summary: `${verb} a ${noun.toLowerCase()}`,
     body,
@@ -86,9 +83,9 @@ function courseItemOperations(kind: CourseItemKind) {
     reply: withCourse,
   });
   return {
-    add: op('POST', 'add', 'Add', bodies.add),
-    update: op('PUT', 'update', 'Update', bodies.update),
-    remove: op('DELETE', 'delete', 'Delete', bodies.remove),
+    add: op(routes.add, 'Add', bodies.add),
+    update: op(routes.update, 'Update', bodies.update),
+    remove: op(routes.remove, 'Delete', bodies.remove),
   } satisfies Record<string, ApiOperation>;
 }
 
@@ -96,9 +93,8 @@ export const COURSE_ITEM_OPERATIONS = Object.fromEntries(
   COURSE_ITEM_KIND_NAMES.map((kind) => [kind, courseItemOperations(kind)]),
 ) as Record<CourseItemKind, ReturnType<typeof courseItemOperations>>;
 
-const bulkRoute = (path: string, what: string, body: z.ZodType): ApiOperation => ({
-  method: 'POST',
-  path,
+const bulkRoute = (at: ApiRoute, what: string, body: z.ZodType): ApiOperation => ({
+  ...at,
   tag: 'Bulk actions',
   summary: `Act on many ${what} in one transaction; the reply lists what was done and what was refused`,
   body,
@@ -107,8 +103,7 @@ const bulkRoute = (path: string, what: string, body: z.ZodType): ApiOperation =>
 });
 export const API = {
   health: {
-    method: 'GET',
-    path: '/api/health',
+    ...API_ROUTES.health,
     tag: 'Operations',
     summary: 'Is this instance and its database up',
     public: true,
@@ -116,24 +111,21 @@ export const API = {
     reply: z.object({ status: z.literal('ok'), db: z.enum(['pglite', 'postgres']) }),
   },
   openapi: {
-    method: 'GET',
-    path: '/api/openapi.json',
+    ...API_ROUTES.openapi,
     tag: 'Operations',
     summary: 'This description',
     status: 200,
     reply: { mediaType: 'application/json', description: 'The OpenAPI 3.1 document.' },
   },
   siteConfig: {
-    method: 'GET',
-    path: '/api/config',
+    ...API_ROUTES.siteConfig,
     tag: 'Operations',
     summary: "The server's run-time settings the PWA uses (the public site's address)",
     status: 200,
     reply: ok({ data: siteConfigSchema }),
   },
   login: {
-    method: 'POST',
-    path: '/api/users/login-admin',
+    ...API_ROUTES.login,
     tag: 'Session',
     summary:
       'Log in as an administrator. With two-factor sign-in on (or REQUIRE_2FA), the reply is a challenge for ' +
@@ -145,8 +137,7 @@ export const API = {
     throttled: true,
   },
   loginCode: {
-    method: 'POST',
-    path: '/api/users/login-2fa',
+    ...API_ROUTES.loginCode,
     tag: 'Session',
     summary:
       "The sign-in's second step: the challenge and a code of the authenticator app or a recovery code. " +
@@ -159,8 +150,7 @@ export const API = {
     throttled: true,
   },
   loginTwoFactorSetup: {
-    method: 'POST',
-    path: '/api/users/login-2fa/setup',
+    ...API_ROUTES.loginTwoFactorSetup,
     tag: 'Session',
     summary: 'REQUIRE_2FA and no key yet: a new key (QR code and text) for the challenge of login-admin',
     public: true,
@@ -170,24 +160,21 @@ export const API = {
     conflict: true,
   },
   loginByToken: {
-    method: 'GET',
-    path: '/api/users/login-by-token',
+    ...API_ROUTES.loginByToken,
     tag: 'Session',
     summary: 'Check the stored token',
     status: 200,
     reply: ok({ data: authPayloadSchema }),
   },
   logout: {
-    method: 'POST',
-    path: '/api/users/logout',
+    ...API_ROUTES.logout,
     tag: 'Session',
     summary: 'Revoke this token',
     status: 200,
     reply: ok({}),
   },
   logoutOffline: {
-    method: 'POST',
-    path: '/api/users/logout-offline',
+    ...API_ROUTES.logoutOffline,
     tag: 'Session',
     summary:
       'Logouts made offline, sent at the next connection: revokes the sessions of these SHA-256 token hashes ' +
@@ -199,24 +186,21 @@ export const API = {
     conflict: false,
   },
   twoFactorStatus: {
-    method: 'GET',
-    path: '/api/account/two-factor',
+    ...API_ROUTES.twoFactorStatus,
     tag: 'Account',
     summary: 'Is two-factor sign-in on for me, required by the server, and how many recovery codes are left',
     status: 200,
     reply: ok({ data: twoFactorStatusSchema }),
   },
   twoFactorSetup: {
-    method: 'POST',
-    path: '/api/account/two-factor/setup',
+    ...API_ROUTES.twoFactorSetup,
     tag: 'Account',
     summary: 'A new key to add to an authenticator app (QR code and text); it is on once a code confirms it',
     status: 200,
     reply: ok({ data: twoFactorSetupSchema }),
   },
   twoFactorEnable: {
-    method: 'POST',
-    path: '/api/account/two-factor/enable',
+    ...API_ROUTES.twoFactorEnable,
     tag: 'Account',
     summary: 'Confirm the new key with a code of the app: two-factor sign-in is on; the reply has ten recovery codes',
     body: codeBody,
@@ -225,8 +209,7 @@ export const API = {
     throttled: true,
   },
   recoveryCodes: {
-    method: 'POST',
-    path: '/api/account/two-factor/recovery-codes',
+    ...API_ROUTES.recoveryCodes,
     tag: 'Account',
     summary: 'Ten new recovery codes for a code of the app (or a recovery code); the earlier ones stop working',
     body: codeBody,
@@ -235,8 +218,7 @@ export const API = {
     throttled: true,
   },
   twoFactorDisable: {
-    method: 'POST',
-    path: '/api/account/two-factor/disable',
+    ...API_ROUTES.twoFactorDisable,
     tag: 'Account',
     summary: 'Turn two-factor sign-in off with a code of the app or a recovery code',
     body: codeBody,
@@ -245,8 +227,7 @@ export const API = {
     throttled: true,
   },
   sessions: {
-    method: 'GET',
-    path: '/api/account/sessions',
+    ...API_ROUTES.sessions,
     tag: 'Account',
     summary:
       'My live sessions, most recently used first, with the lifetimes the server applies ' +
@@ -255,8 +236,7 @@ export const API = {
     reply: ok({ data: z.array(sessionInfoSchema), idleDays: z.number(), maxDays: z.number() }),
   },
   endSession: {
-    method: 'DELETE',
-    path: '/api/account/sessions/:id',
+    ...API_ROUTES.endSession,
     tag: 'Account',
     summary: 'End one of my sessions: that device must sign in again',
     params: idParams,
@@ -265,8 +245,7 @@ export const API = {
     conflict: false,
   },
   endOtherSessions: {
-    method: 'POST',
-    path: '/api/account/sessions/end-others',
+    ...API_ROUTES.endOtherSessions,
     tag: 'Account',
     summary: 'End every session of mine but this one',
     status: 200,
@@ -274,16 +253,14 @@ export const API = {
     conflict: false,
   },
   users: {
-    method: 'GET',
-    path: '/api/users',
+    ...API_ROUTES.users,
     tag: 'Users',
     summary: 'Every user, newest first',
     status: 200,
     reply: ok({ users: z.array(userSchema) }),
   },
   user: {
-    method: 'GET',
-    path: '/api/users/:id',
+    ...API_ROUTES.user,
     tag: 'Users',
     summary: 'One user',
     params: idParams,
@@ -291,8 +268,7 @@ export const API = {
     reply: ok({ data: userSchema }),
   },
   deleteUser: {
-    method: 'DELETE',
-    path: '/api/users/:id',
+    ...API_ROUTES.deleteUser,
     tag: 'Users',
     summary: 'Delete a user (their enrollments and purchases stay)',
     params: idParams,
@@ -300,16 +276,14 @@ export const API = {
     reply: ok(toast),
   },
   courses: {
-    method: 'GET',
-    path: '/api/courses',
+    ...API_ROUTES.courses,
     tag: 'Courses',
     summary: 'Every course, oldest first',
     status: 200,
     reply: ok({ data: z.array(courseSchema) }),
   },
   course: {
-    method: 'GET',
-    path: '/api/courses/:id',
+    ...API_ROUTES.course,
     tag: 'Courses',
     summary: 'One course',
     params: idParams,
@@ -317,8 +291,7 @@ export const API = {
     reply: ok({ data: courseSchema }),
   },
   addCourse: {
-    method: 'POST',
-    path: '/api/courses/card',
+    ...API_ROUTES.addCourse,
     tag: 'Courses',
     summary: 'Add a course from its card',
     body: courseCardBody,
@@ -326,8 +299,7 @@ export const API = {
     reply: withCourse,
   },
   deleteCourse: {
-    method: 'DELETE',
-    path: '/api/courses/:id',
+    ...API_ROUTES.deleteCourse,
     tag: 'Courses',
     summary: 'Delete a course (enrollments keep their copy)',
     params: idParams,
@@ -336,8 +308,7 @@ export const API = {
     reply: ok(toast),
   },
   updatePageData: {
-    method: 'PUT',
-    path: '/api/courses/:id/pageData',
+    ...API_ROUTES.updatePageData,
     tag: 'Courses',
     summary: "Replace the course's page data",
     params: idParams,
@@ -346,8 +317,7 @@ export const API = {
     reply: withCourse,
   },
   updateCard: {
-    method: 'PUT',
-    path: '/api/courses/:id/card',
+    ...API_ROUTES.updateCard,
     tag: 'Courses',
     summary: "Replace the course's card (the course list and the public catalogue show it)",
     params: idParams,
@@ -356,8 +326,7 @@ export const API = {
     reply: withCourse,
   },
   updateLearningPoints: {
-    method: 'PUT',
-    path: '/api/courses/:id/what-you-will-learn',
+    ...API_ROUTES.updateLearningPoints,
     tag: 'Courses',
     summary: 'Replace the learning points',
     params: idParams,
@@ -366,16 +335,14 @@ export const API = {
     reply: withCourse,
   },
   enrollments: {
-    method: 'GET',
-    path: '/api/enrollments',
+    ...API_ROUTES.enrollments,
     tag: 'Enrollments',
     summary: 'Every enrollment, newest first',
     status: 200,
     reply: ok({ data: z.array(enrollmentSchema) }),
   },
   enroll: {
-    method: 'POST',
-    path: '/api/enrollment/enroll',
+    ...API_ROUTES.enroll,
     tag: 'Enrollments',
     summary:
       'Enroll a user (copies their contact and the course details). A transaction ID already recorded on an ' +
@@ -386,8 +353,7 @@ export const API = {
     reply: withEnrollment,
   },
   setProgress: {
-    method: 'PUT',
-    path: '/api/enrollment/enrollments/:id/progress',
+    ...API_ROUTES.setProgress,
     tag: 'Enrollments',
     summary: 'Set the progress',
     params: idParams,
@@ -396,8 +362,7 @@ export const API = {
     reply: withEnrollment,
   },
   completeEnrollment: {
-    method: 'PUT',
-    path: '/api/enrollments/:id/complete',
+    ...API_ROUTES.completeEnrollment,
     tag: 'Enrollments',
     summary: 'Mark as completed',
     params: idParams,
@@ -405,8 +370,7 @@ export const API = {
     reply: withEnrollment,
   },
   updateEnrollment: {
-    method: 'PUT',
-    path: '/api/enrollment/:id',
+    ...API_ROUTES.updateEnrollment,
     tag: 'Enrollments',
     summary: 'Update payment and progress fields',
     params: idParams,
@@ -415,8 +379,7 @@ export const API = {
     reply: withEnrollment,
   },
   approveEnrollment: {
-    method: 'PUT',
-    path: '/api/enrollments/approve/:id',
+    ...API_ROUTES.approveEnrollment,
     tag: 'Enrollments',
     summary: 'Approve',
     params: idParams,
@@ -424,8 +387,7 @@ export const API = {
     reply: withEnrollment,
   },
   disapproveEnrollment: {
-    method: 'PUT',
-    path: '/api/enrollments/dis-approve/:id',
+    ...API_ROUTES.disapproveEnrollment,
     tag: 'Enrollments',
     summary: 'Disapprove',
     params: idParams,
@@ -433,8 +395,7 @@ export const API = {
     reply: withEnrollment,
   },
   deleteEnrollment: {
-    method: 'DELETE',
-    path: '/api/enrollments/:id',
+    ...API_ROUTES.deleteEnrollment,
     tag: 'Enrollments',
     summary: 'Delete an enrollment (the reply holds it)',
     params: idParams,
@@ -443,16 +404,14 @@ export const API = {
     reply: withEnrollment,
   },
   batches: {
-    method: 'GET',
-    path: '/api/batches',
+    ...API_ROUTES.batches,
     tag: 'Batches',
     summary: 'Every batch, oldest first',
     status: 200,
     reply: ok({ batches: z.array(batchSchema) }),
   },
   startBatch: {
-    method: 'POST',
-    path: '/api/batches/start',
+    ...API_ROUTES.startBatch,
     tag: 'Batches',
     summary: 'Start a batch',
     body: batchBody,
@@ -460,8 +419,7 @@ export const API = {
     reply: withBatches(true),
   },
   updateBatch: {
-    method: 'PUT',
-    path: '/api/batches/update/:id',
+    ...API_ROUTES.updateBatch,
     tag: 'Batches',
     summary: 'Update a batch',
     params: idParams,
@@ -470,8 +428,7 @@ export const API = {
     reply: withBatches(true),
   },
   deleteBatch: {
-    method: 'DELETE',
-    path: '/api/batches/delete/:id',
+    ...API_ROUTES.deleteBatch,
     tag: 'Batches',
     summary: 'Delete a batch without enrollments',
     params: idParams,
@@ -480,8 +437,7 @@ export const API = {
     reply: withBatches(false),
   },
   importEnrollments: {
-    method: 'POST',
-    path: '/api/batches/:id/import',
+    ...API_ROUTES.importEnrollments,
     tag: 'Batches',
     summary:
       'Import enrollments into a batch from a CSV file with the columns of the enrollments download. ' +
@@ -499,16 +455,14 @@ export const API = {
     reply: importReplySchema,
   },
   services: {
-    method: 'GET',
-    path: '/api/services',
+    ...API_ROUTES.services,
     tag: 'Service purchases',
     summary: 'Every purchase, newest first',
     status: 200,
     reply: ok({ data: z.array(serviceSchema) }),
   },
   userServices: {
-    method: 'GET',
-    path: '/api/services/user/:id',
+    ...API_ROUTES.userServices,
     tag: 'Service purchases',
     summary: "One user's purchases",
     params: idParams,
@@ -516,8 +470,7 @@ export const API = {
     reply: ok({ data: z.array(serviceSchema) }),
   },
   addService: {
-    method: 'POST',
-    path: '/api/services',
+    ...API_ROUTES.addService,
     tag: 'Service purchases',
     summary: 'Record a purchase',
     body: serviceCreateBody,
@@ -525,8 +478,7 @@ export const API = {
     reply: ok({ ...toast, data: serviceSchema }),
   },
   verifyService: {
-    method: 'PATCH',
-    path: '/api/services/:id/verify',
+    ...API_ROUTES.verifyService,
     tag: 'Service purchases',
     summary: 'Flip verified',
     params: idParams,
@@ -535,8 +487,7 @@ export const API = {
     reply: ok({ ...toast, data: serviceSchema }),
   },
   deleteService: {
-    method: 'DELETE',
-    path: '/api/services/:id',
+    ...API_ROUTES.deleteService,
     tag: 'Service purchases',
     summary: 'Delete a purchase',
     params: idParams,
@@ -545,13 +496,16 @@ export const API = {
     reply: ok(toast),
   },
 
-  enrollmentsBulk: bulkRoute('/api/enrollments/bulk', 'enrollments (approve, disapprove, delete)', enrollmentBulkBody),
-  servicesBulk: bulkRoute('/api/services/bulk', 'service purchases (approve, disapprove, delete)', serviceBulkBody),
-  usersBulk: bulkRoute('/api/users/bulk', 'users (delete)', userBulkBody),
+  enrollmentsBulk: bulkRoute(
+    API_ROUTES.enrollmentsBulk,
+    'enrollments (approve, disapprove, delete)',
+    enrollmentBulkBody,
+  ),
+  servicesBulk: bulkRoute(API_ROUTES.servicesBulk, 'service purchases (approve, disapprove, delete)', serviceBulkBody),
+  usersBulk: bulkRoute(API_ROUTES.usersBulk, 'users (delete)', userBulkBody),
 
   activity: {
-    method: 'GET',
-    path: '/api/activity',
+    ...API_ROUTES.activity,
     tag: 'Activity',
     summary:
       'The activity log, a page at a time, newest first: every write through the API (fields before and ' +
@@ -564,8 +518,7 @@ export const API = {
   },
 
   sync: {
-    method: 'GET',
-    path: '/api/sync',
+    ...API_ROUTES.sync,
     tag: 'Sync',
     summary:
       "The PWA's delta pull: rows changed and ids deleted since `cursor` " +
@@ -576,8 +529,7 @@ export const API = {
     reply: syncReplySchema,
   },
   syncStream: {
-    method: 'GET',
-    path: '/api/sync/stream',
+    ...API_ROUTES.syncStream,
     tag: 'Sync',
     summary: 'Server-sent events: `change` with the new sync version whenever any instance commits a change',
     status: 200,
@@ -588,7 +540,7 @@ export const API = {
         'a `: ping` comment every 25 s. Ends when the session does.',
     },
   },
-} satisfies Record<string, ApiOperation>;
+} satisfies Record<ApiRouteName, ApiOperation>;
 
 /** Every operation, the course items' among them: what the OpenAPI description and the tests walk. */
 export const API_OPERATIONS: ApiOperation[] = [

@@ -1,7 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { ApiError, apiFetch, apiPath, isAuthError } from '@/app/lib/api-client';
+import { ApiError, apiFetch, apiUrl, isAuthError } from '@/app/lib/api-client';
 import { errorToastText } from '@/app/lib/api-feedback';
+import { API_ROUTES } from '@/shared/api-routes';
 import { server } from '../mocks/server';
 
 describe('apiFetch', () => {
@@ -23,9 +24,10 @@ describe('apiFetch', () => {
     await expect(apiFetch('/enrollments')).rejects.toMatchObject({ message: 'Request failed (500)' });
   });
 
-  it('an id in a path is one segment: apiPath encodes what would change the route', async () => {
+  it("a route's URL comes from the contract, an id one segment of it: apiUrl encodes what would change the route", async () => {
     const id = '../users/x?y=1#z';
-    expect(apiPath`/courses/${id}/card`).toBe('/courses/..%2Fusers%2Fx%3Fy%3D1%23z/card');
+    expect(apiUrl(API_ROUTES.updateCard, { id })).toBe('/courses/..%2Fusers%2Fx%3Fy%3D1%23z/card');
+    expect(apiUrl(API_ROUTES.sync, undefined, new URLSearchParams({ cursor: 'a b' }))).toBe('/sync?cursor=a+b');
     let seen = '';
     server.use(
       http.delete('/api/users/:id', ({ params }) => {
@@ -33,7 +35,7 @@ describe('apiFetch', () => {
         return HttpResponse.json({ success: true });
       }),
     );
-    await apiFetch(apiPath`/users/${'a/b c'}`, { method: 'DELETE' });
+    await apiFetch(apiUrl(API_ROUTES.deleteUser, { id: 'a/b c' }), { method: 'DELETE' });
     expect(seen).toBe('a/b c');
   });
 

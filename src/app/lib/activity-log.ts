@@ -1,7 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { apiFetch } from '@/app/lib/api-client';
+import { apiFetch, apiUrl } from '@/app/lib/api-client';
 import { useOnline } from '@/app/lib/online';
+import { API_ROUTES } from '@/shared/api-routes';
 import type { Activity, ActivityPage } from '@/shared/schemas';
 
 /** What GET /api/activity narrows the log by (docs/activity.md); empty values do not filter. */
@@ -30,7 +31,7 @@ export function fetchActivityPage(query: ActivityLogQuery, cursor: string | null
   }
   if (query.from || query.to) params.set('tz', timeZone());
   if (cursor) params.set('cursor', cursor);
-  return apiFetch<ActivityPage>(`/activity?${params}`, { signal });
+  return apiFetch<ActivityPage>(apiUrl(API_ROUTES.activity, undefined, params), { signal });
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { ApiRoute } from '@/shared/api-routes';
 import { STORAGE_KEYS } from '@/shared/constants';
 
 export type ApiErrorKind = 'http' | 'network' | 'unexpected';
@@ -63,12 +64,30 @@ let writeWatcher: (() => () => void) | null = null;
 /** The sync engine marks where its copy stood when each write was sent (docs/sync.md, "Writes"). */
 export const watchWrites = (watcher: typeof writeWatcher) => void (writeWatcher = watcher);
 
+/** The names of a route's `:params`: `'id'` for `/api/users/:id`. */
+type ParamsOf<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamsOf<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** A route's params, when its path has any. */
+type ParamsArg<R extends ApiRoute> = [ParamsOf<R['path']>] extends [never]
+  ? [params?: undefined, query?: URLSearchParams | string]
+  : [params: Record<ParamsOf<R['path']>, string>, query?: URLSearchParams | string];
+
 /**
- * A path under /api whose every interpolated value is encoded as one URL segment, so an id can never change
- * the route: apiPath`/courses/${id}/card`.
+ * The URL below /api of a route of the API's contract (API_ROUTES, src/shared/api-routes.ts): the one way the PWA
+ * writes a URL. Each `:param` is encoded as one URL segment, so an id can never change the route; a query follows
+ * if given: apiUrl(API_ROUTES.updateCard, { id }).
  */
-export const apiPath = (parts: TemplateStringsArray, ...segments: string[]) =>
-  parts.reduce((path, part, i) => path + part + (i < segments.length ? encodeURIComponent(segments[i]!) : ''), '');
+export function apiUrl<R extends ApiRoute>(route: R, ...[params, query]: ParamsArg<R>): string {
+  const path = route.path
+    .replace(/^\/api(?=\/)/, '')
+    .replace(/:(\w+)/g, (_, name: string) => encodeURIComponent((params as Record<string, string>)[name]!));
+  const search = query?.toString();
+  return search ? `${path}?${search}` : path;
+}
 
 /** One typed HTTP client for /api: adds the Bearer token, parses JSON, throws ApiError. */
 export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {

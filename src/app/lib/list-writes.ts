@@ -78,8 +78,8 @@ export interface DeleteRowOptions {
 }
 
 /**
- * The one delete of a synced list's record: DELETE `path(id)` (built with apiPath, which encodes the id), naming
- * the version shown if given; on success the row leaves the list.
+ * The one delete of a synced list's record: DELETE `path(id)` (built with apiUrl from the contract's route, which
+ * encodes the id), naming the version shown if given; on success the row leaves the list.
  */
 export function useDeleteRow<T extends Row>(
   list: ListQuery<T>,

@@ -3,9 +3,10 @@ import { IconCheck, IconTrash, IconX } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { apiFetch } from '@/app/lib/api-client';
+import { apiFetch, apiUrl } from '@/app/lib/api-client';
 import { confirmWrite } from '@/app/lib/confirm';
 import { patchRows, removeRows, type ListQuery } from '@/app/lib/list-writes';
+import type { ApiRoute } from '@/shared/api-routes';
 import { BULK_MAX } from '@/shared/bulk-actions';
 import { MESSAGES } from '@/shared/messages';
 import { plural } from '@/shared/plural';
@@ -24,6 +25,8 @@ const REFUSALS_LISTED = 20;
  */
 export interface BulkTarget<T extends Row> {
   list: ListQuery<T>;
+  /** The list's bulk route of the contract, e.g. `API_ROUTES.usersBulk`. */
+  route: ApiRoute;
   /** The shared schema's actions of this list, e.g. `ENROLLMENT_BULK_ACTIONS`. */
   actions: readonly BulkAction[];
   /** "enrollment": counts read "1 enrollment", "3 enrollments". */
@@ -50,13 +53,13 @@ export function BulkActions<T extends Row>({
   selection: RowSelection<T>;
   target: BulkTarget<T>;
 }) {
-  const { list, actions, noun, verify, name } = target;
+  const { list, route, actions, noun, verify, name } = target;
   const [refused, setRefused] = useState<{ title: string; lines: string[]; more: number } | null>(null);
   const mutation = useMutation({
     mutationKey: [...list.queryKey, 'bulk'],
     meta: { ownSuccessToast: true },
     mutationFn: ({ action, rows }: { action: BulkAction; rows: readonly T[] }) =>
-      apiFetch<BulkReply>(`/${list.queryKey[0]}/bulk`, {
+      apiFetch<BulkReply>(apiUrl(route), {
         method: 'POST',
         body: { action, items: rows.map((r) => ({ id: r._id, updatedAt: r.updatedAt })) },
         timeoutMs: 120_000,

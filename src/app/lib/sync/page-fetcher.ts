@@ -1,4 +1,5 @@
-import { apiFetchAs } from '@/app/lib/api-client';
+import { apiFetchAs, apiUrl } from '@/app/lib/api-client';
+import { API_ROUTES } from '@/shared/api-routes';
 import { SYNC_NEXT_HEADER } from '@/shared/sync-lists';
 import { checkReply, packReply, type PackedPage } from './page-packing';
 import { pullError, type PullError } from './tab-channel';
@@ -39,7 +40,7 @@ export function pageFetcher(): PageFetcher {
       running.set(id, abort);
       let told: unknown;
       try {
-        const reply = await apiFetchAs<unknown>(token, `/sync?${query}`, {
+        const reply = await apiFetchAs<unknown>(token, apiUrl(API_ROUTES.sync, undefined, query), {
           signal: abort.signal,
           timeoutMs,
           onHeaders: (headers) => void (told = onNext(headers.get(SYNC_NEXT_HEADER))),

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiFetch } from '@/app/lib/api-client';
+import { apiFetch, apiUrl } from '@/app/lib/api-client';
+import { API_ROUTES } from '@/shared/api-routes';
 
 export interface OpenApiOperation {
   tags: string[];
@@ -19,6 +20,6 @@ export interface OpenApiDocument {
  */
 export const openApiQuery = queryOptions({
   queryKey: ['openapi'] as const,
-  queryFn: ({ signal }) => apiFetch<OpenApiDocument>('/openapi.json', { signal }),
+  queryFn: ({ signal }) => apiFetch<OpenApiDocument>(apiUrl(API_ROUTES.openapi), { signal }),
   staleTime: Infinity,
 });

@@ -2,6 +2,7 @@ import { Accordion, Alert, Anchor, Code, Loader, Stack, Text, Title } from '@man
 import { useQuery } from '@tanstack/react-query';
 import { PageHeader } from '@/app/components/ui/page-header';
 import { openApiQuery, type OpenApiOperation } from '@/app/features/api-docs/api/get-openapi';
+import { API_ROUTES } from '@/shared/api-routes';
 import { MESSAGES } from '@/shared/messages';
 import { OperationItem } from './operation-item';
 
@@ -26,8 +27,8 @@ export function ApiDocsPage() {
         <>
           <Text size="sm">
             <CodeSpans text={data.info.description} /> {MESSAGES.apiDocs.machineReadable}{' '}
-            <Anchor href="/api/openapi.json" target="_blank" rel="noreferrer">
-              /api/openapi.json
+            <Anchor href={API_ROUTES.openapi.path} target="_blank" rel="noreferrer">
+              {API_ROUTES.openapi.path}
             </Anchor>{' '}
             (OpenAPI 3.1, version {data.info.version}).
           </Text>

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiFetch, apiPath } from '@/app/lib/api-client';
+import { apiFetch, apiUrl } from '@/app/lib/api-client';
+import { API_ROUTES } from '@/shared/api-routes';
 import type { SessionInfo, TwoFactorSetup, TwoFactorStatus } from '@/shared/schemas';
 
 /**
@@ -8,7 +9,8 @@ import type { SessionInfo, TwoFactorSetup, TwoFactorStatus } from '@/shared/sche
  */
 export const twoFactorQuery = queryOptions({
   queryKey: ['account', 'two-factor'] as const,
-  queryFn: ({ signal }) => apiFetch<{ data: TwoFactorStatus }>('/account/two-factor', { signal }).then((r) => r.data),
+  queryFn: ({ signal }) =>
+    apiFetch<{ data: TwoFactorStatus }>(apiUrl(API_ROUTES.twoFactorStatus), { signal }).then((r) => r.data),
 });
 
 export interface SessionsReply {
@@ -19,24 +21,25 @@ export interface SessionsReply {
 
 export const sessionsQuery = queryOptions({
   queryKey: ['account', 'sessions'] as const,
-  queryFn: ({ signal }) => apiFetch<SessionsReply>('/account/sessions', { signal }),
+  queryFn: ({ signal }) => apiFetch<SessionsReply>(apiUrl(API_ROUTES.sessions), { signal }),
 });
 
 export const setUpTwoFactor = () =>
-  apiFetch<{ data: TwoFactorSetup }>('/account/two-factor/setup', { method: 'POST' }).then((r) => r.data);
+  apiFetch<{ data: TwoFactorSetup }>(apiUrl(API_ROUTES.twoFactorSetup), { method: 'POST' }).then((r) => r.data);
 
 type CodesReply = { message: string; showMessage: boolean; data: { recoveryCodes: string[] } };
 
 export const enableTwoFactor = (code: string) =>
-  apiFetch<CodesReply>('/account/two-factor/enable', { method: 'POST', body: { code } });
+  apiFetch<CodesReply>(apiUrl(API_ROUTES.twoFactorEnable), { method: 'POST', body: { code } });
 
 export const newRecoveryCodes = (code: string) =>
-  apiFetch<CodesReply>('/account/two-factor/recovery-codes', { method: 'POST', body: { code } });
+  apiFetch<CodesReply>(apiUrl(API_ROUTES.recoveryCodes), { method: 'POST', body: { code } });
 
 export const disableTwoFactor = (code: string) =>
-  apiFetch<{ message: string }>('/account/two-factor/disable', { method: 'POST', body: { code } });
+  apiFetch<{ message: string }>(apiUrl(API_ROUTES.twoFactorDisable), { method: 'POST', body: { code } });
 
 export const endSessionOn = (id: string) =>
-  apiFetch<{ message: string }>(apiPath`/account/sessions/${id}`, { method: 'DELETE' });
+  apiFetch<{ message: string }>(apiUrl(API_ROUTES.endSession, { id }), { method: 'DELETE' });
 
-export const endOtherSessions = () => apiFetch<{ message: string }>('/account/sessions/end-others', { method: 'POST' });
+export const endOtherSessions = () =>
+  apiFetch<{ message: string }>(apiUrl(API_ROUTES.endOtherSessions), { method: 'POST' });

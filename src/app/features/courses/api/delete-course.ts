@@ -1,6 +1,7 @@
-import { apiPath } from '@/app/lib/api-client';
+import { apiUrl } from '@/app/lib/api-client';
 import { useDeleteRow } from '@/app/lib/list-writes';
+import { API_ROUTES } from '@/shared/api-routes';
 import { coursesQuery } from './get-courses';
 
 /** DELETE /courses/{id}, naming the version shown; on success the course leaves the local list. */
-export const useDeleteCourse = () => useDeleteRow(coursesQuery, (id) => apiPath`/courses/${id}`);
+export const useDeleteCourse = () => useDeleteRow(coursesQuery, (id) => apiUrl(API_ROUTES.deleteCourse, { id }));

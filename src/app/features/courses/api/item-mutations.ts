@@ -1,11 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch, type ApiRequest } from '@/app/lib/api-client';
+import { apiFetch, apiUrl } from '@/app/lib/api-client';
 import type { Version } from '@/app/lib/list-writes';
+import { courseItemRoutes } from '@/shared/api-routes';
 import { putCourse, type CourseReply } from './course-cache';
 import { ITEM_KINDS, type ItemFieldsOf, type ItemKind } from './item-kinds';
 
-const call = (kind: ItemKind, verb: 'add' | 'update' | 'delete', method: ApiRequest['method'], body: object) =>
-  apiFetch<CourseReply>(`/courses/${ITEM_KINDS[kind].path}/${verb}`, { method, body });
+const call = (kind: ItemKind, action: 'add' | 'update' | 'remove', body: object) => {
+  const route = courseItemRoutes(ITEM_KINDS[kind].path)[action];
+  return apiFetch<CourseReply>(apiUrl(route), { method: route.method, body });
+};
 
 /** Add, update and delete of one item kind; each reply carries the whole course, which replaces the cached one. */
 export function useItemMutations<K extends ItemKind>(kind: K, courseId: string) {
@@ -13,17 +16,17 @@ export function useItemMutations<K extends ItemKind>(kind: K, courseId: string) 
   const idField = ITEM_KINDS[kind].idField;
   return {
     add: useMutation({
-      mutationFn: (fields: ItemFieldsOf<K>) => call(kind, 'add', 'POST', { courseId, ...fields }),
+      mutationFn: (fields: ItemFieldsOf<K>) => call(kind, 'add', { courseId, ...fields }),
       onSuccess,
     }),
     update: useMutation({
       mutationFn: ({ id, fields, version }: { id: string; fields: ItemFieldsOf<K>; version: Version }) =>
-        call(kind, 'update', 'PUT', { courseId, [idField]: id, ...fields, ...version }),
+        call(kind, 'update', { courseId, [idField]: id, ...fields, ...version }),
       onSuccess,
     }),
     remove: useMutation({
       mutationFn: ({ id, version }: { id: string; version: Version }) =>
-        call(kind, 'delete', 'DELETE', { courseId, [idField]: id, ...version }),
+        call(kind, 'remove', { courseId, [idField]: id, ...version }),
       onSuccess,
     }),
   };

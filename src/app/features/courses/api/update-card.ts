@@ -1,13 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch, apiPath } from '@/app/lib/api-client';
+import { apiFetch, apiUrl } from '@/app/lib/api-client';
 import type { Version } from '@/app/lib/list-writes';
+import { API_ROUTES } from '@/shared/api-routes';
 import type { CourseCardBody } from '@/shared/schemas';
 import { putCourse, type CourseReply } from './course-cache';
 
 export function useUpdateCard(courseId: string) {
   return useMutation({
     mutationFn: ({ card, version }: { card: CourseCardBody; version: Version }) =>
-      apiFetch<CourseReply>(apiPath`/courses/${courseId}/card`, { method: 'PUT', body: { ...card, ...version } }),
+      apiFetch<CourseReply>(apiUrl(API_ROUTES.updateCard, { id: courseId }), {
+        method: 'PUT',
+        body: { ...card, ...version },
+      }),
     onSuccess: (reply) => putCourse(reply.data),
   });
 }

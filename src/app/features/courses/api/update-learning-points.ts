@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch, apiPath } from '@/app/lib/api-client';
+import { apiFetch, apiUrl } from '@/app/lib/api-client';
+import { API_ROUTES } from '@/shared/api-routes';
 import type { whatYouWillLearnBody } from '@/shared/schemas';
 import { putCourse, type CourseReply } from './course-cache';
 import type { z } from 'zod';
@@ -7,7 +8,7 @@ import type { z } from 'zod';
 export function useUpdateLearningPoints(courseId: string) {
   return useMutation({
     mutationFn: (body: z.input<typeof whatYouWillLearnBody>) =>
-      apiFetch<CourseReply>(apiPath`/courses/${courseId}/what-you-will-learn`, { method: 'PUT', body }),
+      apiFetch<CourseReply>(apiUrl(API_ROUTES.updateLearningPoints, { id: courseId }), { method: 'PUT', body }),
     onSuccess: (reply) => putCourse(reply.data),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { apiFetch, apiPath } from '@/app/lib/api-client';
+import { apiFetch, apiUrl } from '@/app/lib/api-client';
+import { API_ROUTES } from '@/shared/api-routes';
 import { MESSAGES } from '@/shared/messages';
 import { putEnrollment, type EnrollmentReply } from './enrollments-cache';
 
@@ -8,7 +9,7 @@ import { putEnrollment, type EnrollmentReply } from './enrollments-cache';
 export function useCompleteEnrollment() {
   return useMutation({
     mutationFn: (id: string) =>
-      apiFetch<EnrollmentReply>(apiPath`/enrollments/${id}/complete`, {
+      apiFetch<EnrollmentReply>(apiUrl(API_ROUTES.completeEnrollment, { id }), {
         method: 'PUT',
         fallbackMessage: MESSAGES.enrollment.completeFailed,
       }),

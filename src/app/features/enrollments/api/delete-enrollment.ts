@@ -1,14 +1,15 @@
 import toast from 'react-hot-toast';
-import { apiPath, staleCurrent } from '@/app/lib/api-client';
+import { apiUrl, staleCurrent } from '@/app/lib/api-client';
 import { confirmDelete } from '@/app/lib/confirm';
 import { deleteShown, updatedAtVersion, useDeleteRow } from '@/app/lib/list-writes';
+import { API_ROUTES } from '@/shared/api-routes';
 import { MESSAGES } from '@/shared/messages';
 import type { Enrollment } from '@/shared/schemas';
 import { enrollmentsQuery } from './get-enrollments';
 
 /** DELETE /enrollments/{id}; a refusal that is not a conflict says to try again. */
 export const useDeleteEnrollment = () =>
-  useDeleteRow(enrollmentsQuery, (id) => apiPath`/enrollments/${id}`, {
+  useDeleteRow(enrollmentsQuery, (id) => apiUrl(API_ROUTES.deleteEnrollment, { id }), {
     fallbackMessage: MESSAGES.enrollment.deleteFailed,
     onError: (err) => {
       if (!staleCurrent(err)) toast.error(MESSAGES.enrollment.deleteFailedRetry);

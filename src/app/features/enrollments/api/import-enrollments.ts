@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch, apiPath } from '@/app/lib/api-client';
+import { apiFetch, apiUrl } from '@/app/lib/api-client';
 import { pullWrittenRows } from '@/app/lib/list-writes';
+import { API_ROUTES } from '@/shared/api-routes';
 import type { ImportReply } from '@/shared/schemas';
 
 /** Up to 50 MB to send and 50,000 rows to write: minutes on a slow line, not the default 30 s. */
@@ -21,7 +22,7 @@ export function useImportEnrollments() {
   return useMutation({
     meta: { silent: true },
     mutationFn: async ({ batchId, file, dryRun }: ImportVariables) =>
-      apiFetch<ImportReply>(apiPath`/batches/${batchId}/import` + (dryRun ? '?dryRun=true' : ''), {
+      apiFetch<ImportReply>(apiUrl(API_ROUTES.importEnrollments, { id: batchId }, dryRun ? 'dryRun=true' : undefined), {
         method: 'POST',
         // The bytes as they are (at most 50 MB): the server checks the encoding itself.
         upload: { contentType: 'text/csv', data: new Uint8Array(await file.arrayBuffer()) },

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch, apiPath } from '@/app/lib/api-client';
+import { apiFetch, apiUrl } from '@/app/lib/api-client';
 import type { Version } from '@/app/lib/list-writes';
+import { API_ROUTES } from '@/shared/api-routes';
 import type { Batch, BatchBody } from '@/shared/schemas';
 import { replaceBatches } from './batches-cache';
 
@@ -15,8 +16,8 @@ export function useSaveBatch(id?: string) {
   return useMutation({
     mutationFn: ({ body, version }: { body: BatchBody; version: Version }) =>
       id
-        ? apiFetch<BatchReply>(apiPath`/batches/update/${id}`, { method: 'PUT', body: { ...body, ...version } })
-        : apiFetch<BatchReply>('/batches/start', { method: 'POST', body }),
+        ? apiFetch<BatchReply>(apiUrl(API_ROUTES.updateBatch, { id }), { method: 'PUT', body: { ...body, ...version } })
+        : apiFetch<BatchReply>(apiUrl(API_ROUTES.startBatch), { method: 'POST', body }),
     onSuccess: (reply) => replaceBatches(reply.allBatches),
     // Failures are only logged; the generic toast still says why (a stale save: the conflict panel).
     onError: (err) => console.error('Saving the batch failed', err),

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { apiFetch, apiPath } from '@/app/lib/api-client';
+import { apiFetch, apiUrl } from '@/app/lib/api-client';
+import { API_ROUTES } from '@/shared/api-routes';
 import { MESSAGES } from '@/shared/messages';
 import { putEnrollment, type EnrollmentReply } from './enrollments-cache';
 
@@ -12,7 +13,7 @@ export function useSetApproval() {
   return useMutation({
     mutationFn: ({ id, approve }: { id: string; approve: boolean }) =>
       apiFetch<EnrollmentReply>(
-        approve ? apiPath`/enrollments/approve/${id}` : apiPath`/enrollments/dis-approve/${id}`,
+        approve ? apiUrl(API_ROUTES.approveEnrollment, { id }) : apiUrl(API_ROUTES.disapproveEnrollment, { id }),
         { method: 'PUT' },
       ),
     onSuccess: (reply) => putEnrollment(reply.data),

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch, apiPath } from '@/app/lib/api-client';
+import { apiFetch, apiUrl } from '@/app/lib/api-client';
+import { API_ROUTES } from '@/shared/api-routes';
 import { MESSAGES } from '@/shared/messages';
 import type { EnrollmentUpdateBody } from '@/shared/schemas';
 import { putEnrollment, type EnrollmentReply } from './enrollments-cache';
@@ -8,7 +9,7 @@ import { putEnrollment, type EnrollmentReply } from './enrollments-cache';
 export function useUpdateEnrollment(id: string) {
   return useMutation({
     mutationFn: (body: EnrollmentUpdateBody) =>
-      apiFetch<EnrollmentReply>(apiPath`/enrollment/${id}`, {
+      apiFetch<EnrollmentReply>(apiUrl(API_ROUTES.updateEnrollment, { id }), {
         method: 'PUT',
         body,
         fallbackMessage: MESSAGES.enrollment.updateFailed,

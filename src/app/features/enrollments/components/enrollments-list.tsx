@@ -13,6 +13,7 @@ import { enrolleeEmail, enrolleeName } from '@/app/features/enrollments/enrollee
 import { ENROLLMENT_STATUSES as STATUSES } from '@/app/features/enrollments/enrollments-search';
 import { formatMoney } from '@/app/lib/format';
 import type { ListSearch } from '@/app/lib/list-search';
+import { API_ROUTES } from '@/shared/api-routes';
 import { ENROLLMENT_BULK_ACTIONS } from '@/shared/bulk-actions';
 import { MESSAGES } from '@/shared/messages';
 import type { Batch, Enrollment } from '@/shared/schemas';
@@ -28,6 +29,7 @@ const searchText = (e: Enrollment) =>
 const selectLabel = (e: Enrollment) => MESSAGES.bulk.selectEnrollment(enrolleeName(e));
 const BULK: BulkTarget<Enrollment> = {
   list: enrollmentsQuery,
+  route: API_ROUTES.enrollmentsBulk,
   actions: ENROLLMENT_BULK_ACTIONS,
   noun: 'enrollment',
   // What the bulk route writes: a row already in the asked state is not written.

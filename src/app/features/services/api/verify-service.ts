@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { apiFetch, apiPath, staleCurrent } from '@/app/lib/api-client';
+import { apiFetch, apiUrl, staleCurrent } from '@/app/lib/api-client';
 import { putRows, usePendingIds, type RecordReply, type RecordWrite } from '@/app/lib/list-writes';
+import { API_ROUTES } from '@/shared/api-routes';
 import { MESSAGES } from '@/shared/messages';
 import type { Service } from '@/shared/schemas';
 import { servicesQuery } from './get-services';
@@ -17,7 +18,7 @@ export function useVerifyService() {
   return useMutation({
     mutationKey: verifyServiceKey,
     mutationFn: ({ id, version }: RecordWrite) =>
-      apiFetch<RecordReply<Service>>(apiPath`/services/${id}/verify`, { method: 'PATCH', body: version }),
+      apiFetch<RecordReply<Service>>(apiUrl(API_ROUTES.verifyService, { id }), { method: 'PATCH', body: version }),
     onSuccess: ({ data }) => putRows(servicesQuery, [data]),
     // Service calls log their failures; the toast comes from the MutationCache.
     onError: (err) => {

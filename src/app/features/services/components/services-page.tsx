@@ -13,6 +13,7 @@ import { servicesQuery } from '@/app/features/services/api/get-services';
 import { SERVICE_STATUSES as STATUSES } from '@/app/features/services/services-search';
 import { formatDate, formatMoney } from '@/app/lib/format';
 import type { ListSearch } from '@/app/lib/list-search';
+import { API_ROUTES } from '@/shared/api-routes';
 import { SERVICE_BULK_ACTIONS } from '@/shared/bulk-actions';
 import { MESSAGES } from '@/shared/messages';
 import type { Service } from '@/shared/schemas';
@@ -85,6 +86,7 @@ const columns: Column<Service>[] = [
 const selectLabel = (s: Service) => MESSAGES.bulk.selectService(s.serviceDetails.title, s.userDetails.name);
 const BULK: BulkTarget<Service> = {
   list: servicesQuery,
+  route: API_ROUTES.servicesBulk,
   actions: SERVICE_BULK_ACTIONS,
   noun: 'service purchase',
   // What the bulk route writes: a row already in the asked state is not written.

@@ -1,9 +1,10 @@
-import { apiPath } from '@/app/lib/api-client';
+import { apiUrl } from '@/app/lib/api-client';
 import { useDeleteRow, usePendingIds } from '@/app/lib/list-writes';
+import { API_ROUTES } from '@/shared/api-routes';
 import { usersQuery } from './get-users';
 
 /** DELETE /users/{id}; on success the user leaves the local list. */
-export const useDeleteUser = () => useDeleteRow(usersQuery, (id) => apiPath`/users/${id}`);
+export const useDeleteUser = () => useDeleteRow(usersQuery, (id) => apiUrl(API_ROUTES.deleteUser, { id }));
 
 /** Users being deleted right now, from any screen. */
 export const useDeletingUserIds = () => usePendingIds([...usersQuery.queryKey, 'delete']);

@@ -12,6 +12,7 @@ import { usersQuery } from '@/app/features/users/api/get-users';
 import { downloadUsersCsv, USERS_FILE_NAME } from '@/app/features/users/csv';
 import { keepUsers, USER_STATUSES, userSearchText } from '@/app/features/users/users-search';
 import type { ListSearch } from '@/app/lib/list-search';
+import { API_ROUTES } from '@/shared/api-routes';
 import { USER_BULK_ACTIONS } from '@/shared/bulk-actions';
 import { MESSAGES } from '@/shared/messages';
 import type { User } from '@/shared/schemas';
@@ -20,6 +21,7 @@ import { USER_COLUMNS, USER_SORT_KEYS, UsersTable } from './users-table';
 const selectLabel = (u: User) => MESSAGES.bulk.selectUser(u.name);
 const BULK: BulkTarget<User> = {
   list: usersQuery,
+  route: API_ROUTES.usersBulk,
   actions: USER_BULK_ACTIONS,
   noun: 'user',
   name: (u) => `${u.name} (${u.email})`,
