@@ -111,3 +111,53 @@ test('a delete of an enrollment changed since it was shown asks again', async ({
   expect((await enrollmentsOf(one)).some((e) => e._id === target._id)).toBe(true);
   await one.context().close();
 });
+
+test('on a phone (390px) the conflict form stacks each field’s values, scrolls nowhere sideways, and its buttons take the width', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await login(page, '/enrollments');
+  const target = (await enrollmentsOf(page)).find((e) => e.amountPaid !== null && e.currency)!;
+  await page.goto(`/enrollments/${target._id}`);
+  const form = await typeAmount(page, '555');
+  await form.getByLabel('Payment ID').fill('mine-pay_Qx7dLm2RtY9wzA4b');
+  const token = await page.evaluate(() => localStorage.getItem('authToken'));
+  const res = await page.request.put(`/api/enrollment/${target._id}`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { paymentId: 'theirs-pay_Mk3VbN8sLp0qWe', amountPaid: 777 },
+  });
+  expect(res.status()).toBe(200);
+  await form.getByRole('button', { name: 'Update Enrollment' }).click();
+  const conflict = form.getByRole('alert').filter({ hasText: CHANGED });
+  await expect(conflict).toBeVisible();
+  expect(await conflictRows(page)).toEqual([
+    ['Payment ID', 'theirs-pay_Mk3VbN8sLp0qWe', 'mine-pay_Qx7dLm2RtY9wzA4b'],
+    ['Amount paid', '777', '555'],
+  ]);
+
+  const layout = await conflict.evaluate((alert) => {
+    const box = (el: Element) => el.getBoundingClientRect();
+    const [field, theirs, yours] = [...alert.querySelectorAll('tbody tr:first-child > *')].map(box);
+    const buttons = [...alert.querySelectorAll('button')].map(box);
+    const table = box(alert.querySelector('table')!);
+    return {
+      pageScrollsSideways: document.documentElement.scrollWidth > window.innerWidth,
+      // Each value on its own line, under the field's name, as wide as the table.
+      stacked: field!.bottom <= theirs!.top && theirs!.bottom <= yours!.top,
+      valuesFullWidth: [theirs!, yours!].every((c) => c.width > table.width - 4),
+      // Each value fits its line: nothing wider than the cell.
+      valuesFit: [...alert.querySelectorAll('tbody td')].every((td) => td.scrollWidth <= td.clientWidth),
+      buttonsFullWidth: buttons.every((b) => Math.abs(b.width - table.width) < 2),
+    };
+  });
+  expect(layout).toEqual({
+    pageScrollsSideways: false,
+    stacked: true,
+    valuesFullWidth: true,
+    valuesFit: true,
+    buttonsFullWidth: true,
+  });
+  await context.close();
+});

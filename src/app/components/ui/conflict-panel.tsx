@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Stack, Table, Text } from '@mantine/core';
 import { IconArrowsDiff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { staleCurrent } from '@/app/lib/api-client';
 import type { Version } from '@/app/lib/list-writes';
 import { MESSAGES } from '@/shared/messages';
+import classes from './conflict-panel.module.css';
 import { WriteButton } from './write-controls';
 
 interface VersionedRecord<R, V extends object> {
@@ -128,45 +129,69 @@ interface ConflictPanelProps {
   saving: boolean;
 }
 
-/** What another admin changed since the form was opened, theirs beside yours, and the two ways on. */
+/**
+ * What another admin changed since the form was opened, theirs beside yours, and the two ways on. Narrower than
+ * 30rem (a phone) each field's values stand one under the other and the buttons take the whole width.
+ */
 export function ConflictPanel({ message, gone, rows, onTakeTheirs, onSaveMine, saving }: ConflictPanelProps) {
+  const cell = { whiteSpace: 'pre-line', overflowWrap: 'anywhere' } as const;
   return (
-    <Alert color="orange" variant="light" role="alert" title={message} icon={<IconArrowsDiff size={20} />}>
-      <Stack gap="sm">
-        <Text size="sm">{gone ? MESSAGES.conflict.gone : MESSAGES.conflict.explain}</Text>
-        {gone ? null : (
-          <>
-            <Table withTableBorder layout="fixed" fz="sm" verticalSpacing={6} aria-label={message}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{MESSAGES.conflict.field}</Table.Th>
-                  <Table.Th scope="col">{MESSAGES.conflict.theirs}</Table.Th>
-                  <Table.Th scope="col">{MESSAGES.conflict.yours}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((row) => (
-                  <Table.Tr key={row.key}>
-                    <Table.Th scope="row" fw={500}>
-                      {row.label}
-                    </Table.Th>
-                    <Table.Td style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{row.theirs}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{row.yours}</Table.Td>
+    <div className={classes.panel}>
+      <Alert
+        color="orange"
+        variant="light"
+        role="alert"
+        title={message}
+        icon={<IconArrowsDiff size={20} />}
+        classNames={{ icon: classes.icon }}
+      >
+        <Stack gap="sm">
+          <Text size="sm">{gone ? MESSAGES.conflict.gone : MESSAGES.conflict.explain}</Text>
+          {gone ? null : (
+            <>
+              <Table
+                className={classes.table}
+                withTableBorder
+                layout="fixed"
+                fz="sm"
+                verticalSpacing={6}
+                aria-label={message}
+              >
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">{MESSAGES.conflict.field}</Table.Th>
+                    <Table.Th scope="col">{MESSAGES.conflict.theirs}</Table.Th>
+                    <Table.Th scope="col">{MESSAGES.conflict.yours}</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-            <Group justify="flex-end" gap="sm">
-              <Button type="button" variant="default" onClick={onTakeTheirs}>
-                {MESSAGES.conflict.takeTheirs}
-              </Button>
-              <WriteButton type="button" color="orange" loading={saving} onClick={onSaveMine}>
-                {MESSAGES.conflict.saveMine}
-              </WriteButton>
-            </Group>
-          </>
-        )}
-      </Stack>
-    </Alert>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((row) => (
+                    <Table.Tr key={row.key}>
+                      <Table.Th scope="row" fw={500}>
+                        {row.label}
+                      </Table.Th>
+                      <Table.Td style={cell} data-label={MESSAGES.conflict.theirs}>
+                        {row.theirs}
+                      </Table.Td>
+                      <Table.Td style={cell} data-label={MESSAGES.conflict.yours}>
+                        {row.yours}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+              <div className={classes.actions}>
+                <Button type="button" variant="default" onClick={onTakeTheirs}>
+                  {MESSAGES.conflict.takeTheirs}
+                </Button>
+                <WriteButton type="button" color="orange" loading={saving} onClick={onSaveMine}>
+                  {MESSAGES.conflict.saveMine}
+                </WriteButton>
+              </div>
+            </>
+          )}
+        </Stack>
+      </Alert>
+    </div>
   );
 }
