@@ -1,8 +1,8 @@
 /**
  * `npm run bench:tabs`: eight tabs of one admin in one Chromium profile against `npm start` over plain HTTP/1.1
  * (the demo data, the PWA built into dist): how long an API call from each tab takes, how long an Approve in one
- * tab takes to show in all the others, and how long after the stream-holding tab closes another holds the stream
- * (and a change made then shows in every tab). Numbers are printed, never asserted. Run it under the Chromium
+ * tab takes to show in all the others, and how long after the stream-holding tab closes (then, after the next one is
+ * frozen without letting go) another holds the stream (and a change made then shows in every other tab). Numbers are printed, never asserted. Run it under the Chromium
  * flock. Knobs (env): BENCH_TABS (default 8), BENCH_TABS_PORT (default 4204).
  */
 import fs from 'node:fs';
@@ -104,6 +104,32 @@ try {
     ),
   );
   console.log(`another admin's change after the handover, shown in all ${open.length}: ${ms(Math.max(...after))}`);
+
+  // The new holder is frozen without letting go (the lifecycle state, and the debugger, which stops its tasks as a
+  // frozen page's are stopped): until another tab holds the stream, and until a change made then shows in the others.
+  const frozen = streams.at(-1)!.page;
+  const awake = open.filter((p) => p !== frozen);
+  const cdp = await frozen.context().newCDPSession(frozen);
+  const before = streams.length;
+  started = performance.now();
+  await cdp.send('Page.setWebLifecycleState', { state: 'frozen' });
+  await cdp.send('Debugger.enable');
+  await cdp.send('Debugger.pause');
+  while (!streams.slice(before).some((s) => s.page !== frozen)) await new Promise((r) => setTimeout(r, 10));
+  const stolen = streams.slice(before).find((s) => s.page !== frozen)!.at - started;
+  console.log(`freezing the stream-holding tab: another holds the stream after ${ms(stolen)}`);
+  started = performance.now();
+  await fetch(`${BASE}/api/enrollments/approve/${pending._id}`, { method: 'PUT', headers });
+  const seen = await Promise.all(
+    awake.map((p) =>
+      row(p)
+        .getByText('Approved')
+        .waitFor({ timeout: 30_000 })
+        .then(() => performance.now() - started),
+    ),
+  );
+  console.log(`another admin's change after that, shown in the other ${awake.length}: ${ms(Math.max(...seen))}`);
+  await cdp.send('Debugger.resume');
 } finally {
   await browser.close();
   await stopServer(server);
