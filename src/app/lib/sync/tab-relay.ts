@@ -1,6 +1,6 @@
 import { ApiError } from '@/app/lib/api-client';
 import { STORAGE_KEYS } from '@/shared/constants';
-import { SYNC_LISTS, type SyncList } from '@/shared/schemas/sync';
+import { SYNC_LISTS, type SyncList } from '@/shared/sync-lists';
 import { openTabChannel, pullError, type PullError, type TabChannel, type TabMessage } from './tab-channel';
 import { nextTask } from './tasks';
 import type { SyncRows } from './list-codecs';
