@@ -13,8 +13,11 @@ type Local = Extract<TabMessage, { t: 'local' }>;
 export const WATCH_MS = 200;
 /** A follower that has heard nothing from the leader this long asks it whether it is there (`ping`). */
 export const ASK_AFTER_MS = 300;
-/** A ping unanswered this long, while this tab itself ran on time: the leader is frozen or asleep. */
-export const SILENT_MS = 1000;
+/**
+ * A ping unanswered this long, while this tab itself ran on time: the leader is frozen or asleep. Not less: a leader
+ * serving the copy to seven tabs that open at once was silent over 1 s, and 1 s made the lead change hands.
+ */
+export const SILENT_MS = 2000;
 /** Before taking the lock, the follower asks once more and waits this long (another may have taken it already). */
 export const CONFIRM_MS = 300;
 /**
