@@ -25,6 +25,10 @@ import { MESSAGES } from '@/shared/messages';
 import { COURSE_ITEM_KIND_NAMES, COURSE_ITEM_KINDS, type CourseItemKind } from '@/shared/schemas';
 import type { FastifyInstance } from 'fastify';
 
+/** Writes to a course, its items included, name the course's version (docs/conflicts.md): a stale one is a 409. */
+const refuseStaleCourse = async (tx: Db, id: string, expectedUpdatedAt: string | undefined) =>
+  refuseStale(await staleRecord(tx, 'course', id, expectedUpdatedAt), 'course');
+
 /** Add, update and delete of one item kind at its spec path (POST/PUT/DELETE /api/courses/{path}/...). */
 function itemRoutes(app: FastifyInstance, db: Db, kind: CourseItemKind) {
   const { idField, noun } = COURSE_ITEM_KINDS[kind];
@@ -34,9 +38,6 @@ function itemRoutes(app: FastifyInstance, db: Db, kind: CourseItemKind) {
     const { courseId: _c, [idField]: _i, expectedUpdatedAt: _v, ...fields } = body;
     return fields as ItemFields;
   };
-  /** Items are part of their course: a write names the course's version (docs/conflicts.md). */
-  const refuseStaleCourse = async (tx: Db, body: { courseId: string; expectedUpdatedAt?: string }) =>
-    refuseStale(await staleRecord(tx, 'course', body.courseId, body.expectedUpdatedAt), 'course');
   /** The changed course, or a 404 naming whichever record was not there. */
   const changed = (change: ItemChange) => {
     if ('missing' in change) throw notFound(change.missing === 'course' ? 'Course' : noun);
@@ -52,7 +53,7 @@ function itemRoutes(app: FastifyInstance, db: Db, kind: CourseItemKind) {
     const body = input.body as Record<string, string> & { courseId: string };
     const data = changed(
       await asAdmin(db, request.admin, async (tx) => {
-        await refuseStaleCourse(tx, body);
+        await refuseStaleCourse(tx, body.courseId, body.expectedUpdatedAt);
         return updateItem(tx, kind, body.courseId, body[idField]!, fieldsOf(body));
       }),
     );
@@ -63,7 +64,7 @@ function itemRoutes(app: FastifyInstance, db: Db, kind: CourseItemKind) {
   route(app, ops.remove, async (input, request) => {
     const body = input.body as Record<string, string> & { courseId: string };
     const change = await asAdmin(db, request.admin, async (tx) => {
-      await refuseStaleCourse(tx, body);
+      await refuseStaleCourse(tx, body.courseId, body.expectedUpdatedAt);
       return deleteItem(tx, kind, body.courseId, body[idField]!);
     });
     return { success: true, data: changed(change) };
@@ -86,7 +87,7 @@ export function courseRoutes(app: FastifyInstance, db: Db) {
 
   route(app, API.deleteCourse, async ({ params: { id }, body: { expectedUpdatedAt } }, request) => {
     const deleted = await asAdmin(db, request.admin, async (tx) => {
-      refuseStale(await staleRecord(tx, 'course', id, expectedUpdatedAt), 'course');
+      await refuseStaleCourse(tx, id, expectedUpdatedAt);
       return deleteCourse(tx, id);
     });
     found(deleted, 'Course');
@@ -96,7 +97,7 @@ export function courseRoutes(app: FastifyInstance, db: Db) {
   route(app, API.updateCard, async ({ params: { id }, body: { expectedUpdatedAt, ...card } }, request) => {
     const data = found(
       await asAdmin(db, request.admin, async (tx) => {
-        refuseStale(await staleRecord(tx, 'course', id, expectedUpdatedAt), 'course');
+        await refuseStaleCourse(tx, id, expectedUpdatedAt);
         return updateCard(tx, id, card);
       }),
       'Course',
@@ -106,7 +107,7 @@ export function courseRoutes(app: FastifyInstance, db: Db) {
 
   route(app, API.updatePageData, async ({ params: { id }, body: page }, request) => {
     const data = await asAdmin(db, request.admin, async (tx) => {
-      refuseStale(await staleRecord(tx, 'course', id, page.expectedUpdatedAt), 'course');
+      await refuseStaleCourse(tx, id, page.expectedUpdatedAt);
       return updatePageData(tx, id, page);
     });
     if (data === 'slug-taken') {
@@ -121,7 +122,7 @@ export function courseRoutes(app: FastifyInstance, db: Db) {
     async ({ params: { id }, body: { whatYouWillLearn, expectedUpdatedAt } }, request) => {
       const data = found(
         await asAdmin(db, request.admin, async (tx) => {
-          refuseStale(await staleRecord(tx, 'course', id, expectedUpdatedAt), 'course');
+          await refuseStaleCourse(tx, id, expectedUpdatedAt);
           return setWhatYouWillLearn(tx, id, whatYouWillLearn);
         }),
         'Course',
