@@ -5,6 +5,7 @@ import { LIMITS } from '@/shared/constants';
 import pkg from '../../package.json' with { type: 'json' };
 import { bootstrap } from './bootstrap';
 import { openDatabase, type Database } from './db/client';
+import { keepPlannerStats } from './db/planner-stats';
 import { isApiRequest, registerAuthGuard } from './plugins/auth-guard';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
 import { registerListReplies } from './plugins/list-replies';
@@ -117,6 +118,10 @@ export async function buildApp(config: ServerConfig, database?: Database): Promi
   await registerStatic(app, config.staticDir);
 
   await bootstrap(db.db, config, app.log);
+  const stopStats = await keepPlannerStats(db, (err) =>
+    app.log.warn({ err }, 'Refreshing the planner statistics failed; it is tried again in ten minutes.'),
+  );
+  app.addHook('preClose', async () => stopStats());
   await schedulePruning(app, db.db, config.syncRetentionDays, config.activityRetentionDays);
   await scheduleActivityWindow(app, db.db, config.activityWindow);
   return { app, database: db };
