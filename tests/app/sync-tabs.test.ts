@@ -8,12 +8,13 @@ import { deleteDeviceCopies, DeviceStore } from '@/app/lib/sync/device-store';
 import type { SyncState } from '@/app/lib/sync/sync-engine';
 import { SyncSession } from '@/app/lib/sync/sync-session';
 import type { TabMessage } from '@/app/lib/sync/tab-channel';
+import { TabRelay } from '@/app/lib/sync/tab-relay';
 import type { User } from '@/shared/schemas';
 import { SYNC_LISTS, type SyncReply } from '@/shared/schemas/sync';
 import { adminUser, users } from '../mocks/fixtures';
 import { server } from '../mocks/server';
 import { mockLists, setMockLists } from '../mocks/sync-api';
-import { deviceCopy, holdStoredList } from '../utils/device-copy';
+import { deviceCopy, holdPulls, holdStoredList } from '../utils/device-copy';
 import { installWebLocks } from '../utils/web-locks';
 
 /**
@@ -134,6 +135,42 @@ describe('tabs of one admin', () => {
     const b = await openTab();
     await waitFor(() => expect(b.name(R._id)).toBe('Told Before B Listened'));
     store();
+  });
+
+  it("a write from a tab opened since the leader's write was sent keeps the leader's hold on the cursor", async () => {
+    const a = await openTab();
+    await waitFor(async () => expect((await deviceCopy(adminUser._id))?.meta.complete).toBe(true));
+    const sentAt = a.tab.meta.cursor;
+    const replied = a.tab.marks.sent(); // A's write of R is sent
+    const mine = { ...R, name: 'Written In Tab A' };
+    const final = { ...R, name: 'Changed After A Wrote' };
+    setMockLists({ users: withR(mine) }); // it commits, its reply is on its way…
+    setMockLists({ users: withR(final) }); // …another admin changes R, and the copy pulls it
+    await waitFor(() => expect(a.name(R._id)).toBe(final.name));
+    await waitFor(async () => expect((await deviceCopy(adminUser._id))!.meta.cursor).toBe(a.tab.meta.cursor));
+    // B opens from the device copy; the leader's whole copy for it is still on its way (at scale, seconds).
+    vi.spyOn(TabRelay.prototype, 'sendCopy').mockImplementation(() => {});
+    const b = await openTab();
+    const T = users[2]!;
+    await waitFor(() => expect(b.name(T._id)).toBe(T.name));
+    // A pull is on its way when A's reply comes: the one A asks for after the reply goes out after it.
+    const release = holdPulls();
+    void a.tab.pull();
+    replied();
+    a.tab.applyLocal('users', [mine], []); // the older R shows, until a pull from where A's write was sent
+    // B's write of T: its reply goes in, and to the leader with B's mark.
+    b.tab.marks.sent()();
+    b.tab.applyLocal('users', [{ ...T, name: 'Written In Tab B' }], []);
+    await waitFor(() => expect(a.name(T._id)).toBe('Written In Tab B'));
+    // B's copy is newer than A's write: the next pull still starts where A's write was sent, so it brings R again.
+    const from: (string | null)[] = [];
+    server.events.on('request:start', ({ request }) => {
+      const url = new URL(request.url);
+      if (url.pathname === '/api/sync') from.push(url.searchParams.get('cursor'));
+    });
+    release();
+    await waitFor(() => expect(from.length).toBeGreaterThan(0));
+    expect(from[0]).toBe(sentAt);
   });
 
   it('closing the leading tab hands the stream to another, and changes still reach every open tab', async () => {

@@ -139,7 +139,9 @@ export class CopySession {
       read.catch((err: unknown) => arrivals.fail(err));
       await Promise.race([metaRead, read]);
       if (meta?.format === FORMAT) {
-        this.meta = meta;
+        const { pos = 0, ...rest } = meta;
+        this.meta = rest;
+        this.marks.pos = pos; // counted on from the stored copy's place, as the tab that stored it counts
         reading = read;
       } else if (this.copy.writer) {
         await store.clear();
@@ -300,14 +302,14 @@ export class CopySession {
       await this.copy.persist({
         ...(await this.copy.encodeInSlices(target, gen, dirty)),
         dropGen: gen - 1,
-        meta: this.meta,
+        meta: this.storedMeta(),
       });
       return this.publish(SYNC_LISTS, now);
     }
     // A write reply's chunks still waiting to be stored go first (storeLocal defers them): this page may have
     // skipped those rows as older, and its cursor must never be stored ahead of them.
     await this.copy.storing?.catch(() => {});
-    await this.copy.persist({ ...(await this.copy.encodeInSlices(target, gen, dirty)), meta: this.meta });
+    await this.copy.persist({ ...(await this.copy.encodeInSlices(target, gen, dirty)), meta: this.storedMeta() });
     // Only the lists that changed: a pull that brings what the copy holds already re-renders no screen.
     const changed = [...dirty].filter(([, chunks]) => chunks.size > 0).map(([list]) => list);
     if (!wasComplete) {
@@ -409,6 +411,11 @@ export class CopySession {
     this.arrivalMoved();
   }
 
+  /** The meta to store: with where the copy stands in its history, from which a tab that opens from it counts on. */
+  protected storedMeta(): DeviceMeta {
+    return { ...this.meta, pos: this.marks.pos };
+  }
+
   /**
    * Everything this tab holds, as a new generation (a tab that has just become the writer). Every chunk stored
    * before goes: another leader may have written a generation of the same number (a follower's number is the one
@@ -416,6 +423,6 @@ export class CopySession {
    */
   async writeAll() {
     this.meta = { ...this.meta, gen: this.meta.gen + 1 };
-    await this.copy.writeAll(this.live, this.meta.gen, { dropAll: true, meta: this.meta });
+    await this.copy.writeAll(this.live, this.meta.gen, { dropAll: true, meta: this.storedMeta() });
   }
 }

@@ -29,6 +29,11 @@ export interface DeviceMeta {
   gen: number;
   /** The last applied reply's cursor (null: nothing synced yet). */
   cursor: string | null;
+  /**
+   * Where the copy stands in its history when it was stored (write-marks.ts `pos`): a tab that opens from it goes on
+   * counting from there, so its writes' marks compare with the other tabs'. Absent in a copy stored before.
+   */
+  pos?: number;
   /** False while a first full sync is under way: the copy is not whole yet. */
   complete: boolean;
   /** When a pull last finished with nothing more to fetch. */

@@ -405,7 +405,7 @@ export class SyncSession extends CopySession {
     const tick = ++this.seq;
     const cursor = this.marks.holdAt(this.marks.oldest(others), tick);
     this.meta = { ...this.meta, cursor };
-    void this.copy.persist({ put: [], delete: [], meta: this.meta });
+    void this.copy.persist({ put: [], delete: [], meta: this.storedMeta() });
     for (const id of ids) this.touched.set(id, tick);
     return tick;
   }

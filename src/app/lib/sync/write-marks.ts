@@ -20,7 +20,11 @@ export interface Mark {
 }
 
 export class WriteMarks {
-  /** Live pages applied: where the copy stands, in the order of its states. */
+  /**
+   * Pages applied: where the copy stands, in the order of its states. Stored with the copy's cursor and counted on
+   * from there by a tab that opens from it, so the marks of every tab of the browser compare (a tab that counted
+   * from 0 would take its own write for the oldest and move a hold past another's older write).
+   */
   pos = 0;
   /** The cursor held back, and the tick it was last held at: a pull that began after it releases it. */
   private hold: (Mark & { tick: number }) | null = null;
