@@ -1,8 +1,8 @@
 /**
  * Every route of the API, its method and path, declared once. The contract (src/shared/api-contract.ts) takes each
- * operation's method and path from here, the server registers its routes from the contract, and the PWA builds
- * every URL it calls from here (apiUrl, src/app/lib/api-client.ts). No zod: the first screen and the sync's page
- * worker import it.
+ * operation's method and path from here, the server registers its routes from the contract, and the PWA calls each
+ * route by its declaration here, which carries both its method and its URL (`apiCall(API_ROUTES.updateCard, …)`,
+ * src/app/lib/api-client.ts). No zod: the first screen and the sync's page worker import it.
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -76,3 +76,9 @@ export const courseItemRoutes = <const S extends string>(segment: S) => ({
   update: route('PUT', `/api/courses/${segment}/update`),
   remove: route('DELETE', `/api/courses/${segment}/delete`),
 });
+
+/** A course item kind's add, update or delete route (any kind). */
+export type CourseItemRoute = ReturnType<typeof courseItemRoutes<string>>[keyof ReturnType<typeof courseItemRoutes>];
+
+/** Every route declared here: the only routes the PWA can call (src/app/lib/api-client.ts). */
+export type DeclaredRoute = (typeof API_ROUTES)[ApiRouteName] | CourseItemRoute;

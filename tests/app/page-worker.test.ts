@@ -76,7 +76,7 @@ describe('the page worker', () => {
     for (const list of SYNC_LISTS) expect(JSON.stringify(rows!.get(list))).toBe(JSON.stringify(mockLists()[list]));
   });
 
-  it('reports failures as data, as apiFetch would throw them: the API’s 401, a page that is not the API’s, no reply', async () => {
+  it('reports failures as data, as apiCall would throw them: the API’s 401, a page that is not the API’s, no reply', async () => {
     const fetcher = worker();
     const envelope = { success: false, message: 'Not signed in' };
     server.use(http.get('/api/sync', () => HttpResponse.json(envelope, { status: 401 }), { once: true }));

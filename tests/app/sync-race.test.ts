@@ -2,16 +2,17 @@ import { waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { auth } from '@/app/features/auth/auth-store';
-import { usersQuery } from '@/app/features/users/api/get-users';
-import { apiFetch } from '@/app/lib/api-client';
+import { servicesQuery } from '@/app/features/services/api/get-services';
+import { apiCall } from '@/app/lib/api-client';
 import { putRows, type RecordReply } from '@/app/lib/list-writes';
 import { createQueryClient } from '@/app/lib/query-client';
 import { writeSession } from '@/app/lib/session-storage';
 import { deleteDeviceCopies } from '@/app/lib/sync/device-store';
 import { syncEngine } from '@/app/lib/sync/sync-engine';
-import type { User } from '@/shared/schemas';
+import { API_ROUTES } from '@/shared/api-routes';
+import type { Service } from '@/shared/schemas';
 import { SYNC_LISTS, type SyncReply } from '@/shared/schemas/sync';
-import { adminUser, users } from '../mocks/fixtures';
+import { adminUser, services } from '../mocks/fixtures';
 import { server } from '../mocks/server';
 import { setMockLists, syncReplyTo } from '../mocks/sync-api';
 import { deviceCopy } from '../utils/device-copy';
@@ -37,16 +38,17 @@ async function start() {
   return qc;
 }
 
-const R = users[0]!;
-const mine: User = { ...R, name: 'Written Here' };
-const theirs: User = { ...R, name: 'Changed By Another Admin' };
-const withR = (row: User | null) => users.flatMap((u) => (u._id !== R._id ? [u] : row ? [row] : []));
-const onlyR = (row: User | null) => {
+const R = services[0]!;
+/** This tab approves R; another admin then disapproves it. */
+const mine: Service = { ...R, isVerified: true, updatedAt: '2026-11-10T10:00:00.000Z' };
+const theirs: Service = { ...R, isVerified: false, updatedAt: '2026-11-10T10:05:00.000Z' };
+const withR = (row: Service | null) => services.flatMap((s) => (s._id !== R._id ? [s] : row ? [row] : []));
+const onlyR = (row: Service | null) => {
   const changes = Object.fromEntries(
     SYNC_LISTS.map((l) => [l, { upserts: [], deletes: [] }]),
   ) as unknown as SyncReply['changes'];
-  if (row) changes.users.upserts = [row];
-  else changes.users.deletes = [R._id];
+  if (row) changes.services.upserts = [row];
+  else changes.services.deletes = [R._id];
   return changes;
 };
 /**
@@ -57,24 +59,25 @@ function writeR(meanwhile = () => {}) {
   let answer!: () => void;
   const answered = new Promise<void>((resolve) => (answer = resolve));
   server.use(
-    http.put('/api/users/:id', async () => {
+    http.patch('/api/services/:id/verify', async () => {
       await answered;
       return HttpResponse.json({ success: true, data: mine });
     }),
   );
-  const done = apiFetch<RecordReply<User>>(`/users/${R._id}`, { method: 'PUT', body: { name: mine.name } }).then(
-    ({ data }) => {
-      meanwhile();
-      putRows(usersQuery, [data]);
-    },
-  );
+  const done = apiCall<RecordReply<Service>>(API_ROUTES.verifyService, {
+    params: { id: R._id },
+    body: { expectedUpdatedAt: R.updatedAt },
+  }).then(({ data }) => {
+    meanwhile();
+    putRows(servicesQuery, [data]);
+  });
   return { answer, done };
 }
 const rowR = (qc: ReturnType<typeof createQueryClient>) =>
-  qc.getQueryData<User[]>(['users'])!.find((u) => u._id === R._id) ?? null;
+  qc.getQueryData<Service[]>(['services'])!.find((s) => s._id === R._id) ?? null;
 async function storedR() {
   await syncEngine.pull(); // whatever the engine still does, then what it stored
-  return (await deviceCopy(adminUser._id))!.rows.users.find((u) => u._id === R._id) ?? null;
+  return (await deviceCopy(adminUser._id))!.rows.services.find((s) => s._id === R._id) ?? null;
 }
 
 describe.each([
@@ -96,11 +99,11 @@ describe.each([
     setMockLists({}); // the stream announces a change: a pull goes out and is held
     await waitFor(() => expect(asked).toBe(1));
     const write = writeR();
-    setMockLists({ users: withR(mine) }); // the write commits…
-    setMockLists({ users: withR(final) }); // …then the other admin's change
+    setMockLists({ services: withR(mine) }); // the write commits…
+    setMockLists({ services: withR(final) }); // …then the other admin's change
     write.answer();
     await write.done;
-    expect(rowR(qc)?.name).toBe(mine.name); // the reply shows at once
+    expect(rowR(qc)).toEqual(mine); // the reply shows at once
     release();
     await waitFor(() => expect(rowR(qc)).toEqual(final));
     expect(await storedR()).toEqual(final);
@@ -117,8 +120,8 @@ describe.each([
   ])('%s: the device ends with the server’s R', async (_, meanwhile) => {
     const qc = await start();
     const write = writeR(meanwhile);
-    setMockLists({ users: withR(mine) }); // the write commits, its reply is on its way…
-    setMockLists({ users: withR(final) }); // …the other admin changes R, and this tab pulls it
+    setMockLists({ services: withR(mine) }); // the write commits, its reply is on its way…
+    setMockLists({ services: withR(final) }); // …the other admin changes R, and this tab pulls it
     await waitFor(() => expect(rowR(qc)).toEqual(final));
     write.answer();
     await write.done;

@@ -8,44 +8,84 @@ import { COURSE_ITEM_KIND_NAMES, COURSE_ITEM_KINDS } from '@/shared/schemas/cour
 
 /**
  * One declaration per route (src/shared/api-routes.ts): the contract, so the server, takes each route's method and
- * path from it, and the PWA writes no URL of the API by hand; every one is `apiUrl(route, …)` of a route there.
+ * path from it, and the PWA calls a route by that declaration alone, `apiCall(API_ROUTES.updateCard, …)`, which
+ * carries its method and its URL. The types already refuse a method in a request and a route that is not declared;
+ * this test refuses the rest: a URL of the API or an HTTP method written by hand anywhere in the PWA, a route made
+ * on the spot, and a fetch beside the one HTTP client (src/app/lib/api-client.ts).
  */
 const routeKey = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
 
-/** Where a URL of the API is handed over: the argument that must be `apiUrl(…)` of each call. */
-const URL_ARGUMENT: Record<string, number> = { apiFetch: 0, apiStream: 0, apiFetchAs: 1, useDeleteRow: 1 };
+/** The calls of the client and which of their arguments is the route. */
+const ROUTE_ARGUMENT: Record<string, number> = { apiCall: 0, apiCallAs: 1, apiStream: 0, useDeleteRow: 1 };
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+const GLOBALS = new Set(['window', 'globalThis', 'self']);
 
-/** The calls in `source` whose URL is not made by apiUrl (a string, a template, a concatenation …), as `line: text`. */
-function handWrittenUrls(source: string, fileName = 'file.tsx'): string[] {
+/** What in `source` goes round the declared routes and the one client, as `file:line: text`. */
+function handWritten(source: string, fileName = 'file.tsx'): string[] {
   const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true);
   const found: string[] = [];
-  const madeByApiUrl = (node: ts.Node): boolean => {
-    // useDeleteRow takes a function of the id: its body is the URL.
-    if (ts.isArrowFunction(node)) return madeByApiUrl(node.body);
-    if (ts.isConditionalExpression(node)) return madeByApiUrl(node.whenTrue) && madeByApiUrl(node.whenFalse);
-    return ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'apiUrl';
+  const report = (node: ts.Node) => {
+    const { line } = file.getLineAndCharacterOfPosition(node.getStart());
+    found.push(`${fileName}:${line + 1}: ${node.getText().split('\n')[0]}`);
+  };
+  /**
+   * A route of the contract: `API_ROUTES.name`, a course item kind's (`courseItemRoutes(path)[action]`), either of
+   * two such, or a name holding one (a parameter, a constant), whose type the compiler holds to a declared route.
+   */
+  const declared = (node: ts.Node): boolean => {
+    if (ts.isParenthesizedExpression(node)) return declared(node.expression);
+    if (ts.isConditionalExpression(node)) return declared(node.whenTrue) && declared(node.whenFalse);
+    if (ts.isIdentifier(node)) return node.text !== 'undefined';
+    if (ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node)) {
+      const of = node.expression;
+      if (ts.isIdentifier(of)) return of.text === 'API_ROUTES';
+      return ts.isCallExpression(of) && ts.isIdentifier(of.expression) && of.expression.text === 'courseItemRoutes';
+    }
+    return false;
   };
   const visit = (node: ts.Node) => {
-    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text in URL_ARGUMENT) {
-      const arg = node.arguments[URL_ARGUMENT[node.expression.text]!];
-      if (arg && !madeByApiUrl(arg)) {
-        const { line } = file.getLineAndCharacterOfPosition(node.getStart());
-        found.push(`${fileName}:${line + 1}: ${node.getText().split('\n')[0]}`);
+    if (ts.isCallExpression(node)) {
+      const callee = node.expression;
+      // A route made on the spot (an object, a string, a cast) instead of a declared one.
+      if (ts.isIdentifier(callee) && callee.text in ROUTE_ARGUMENT) {
+        const route = node.arguments[ROUTE_ARGUMENT[callee.text]!];
+        if (!route || !declared(route)) report(node);
       }
+      // A fetch of its own: the one HTTP client is api-client.ts.
+      const fetchOfItsOwn =
+        (ts.isIdentifier(callee) && callee.text === 'fetch') ||
+        (ts.isPropertyAccessExpression(callee) &&
+          callee.name.text === 'fetch' &&
+          ts.isIdentifier(callee.expression) &&
+          GLOBALS.has(callee.expression.text));
+      if (fetchOfItsOwn) report(node);
     }
-    // A literal URL of the API anywhere (a link's href, a fetch of its own).
-    if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && /^\/api(\/|$)/.test(node.text)) {
-      const { line } = file.getLineAndCharacterOfPosition(node.getStart());
-      found.push(`${fileName}:${line + 1}: ${node.getText()}`);
+    if (ts.isNewExpression(node) && ts.isIdentifier(node.expression)) {
+      if (node.expression.text === 'XMLHttpRequest' || node.expression.text === 'EventSource') report(node);
     }
+    // A method given by hand: a request naming one, or an HTTP method's name in a value (a type may name one:
+    // `RoutesOf<'DELETE', 'id'>` picks among the declared routes).
+    if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
+      const namesMethod = (arg: ts.Expression) =>
+        ts.isObjectLiteralExpression(arg) &&
+        arg.properties.some((p) => p.name && ts.isIdentifier(p.name) && p.name.text === 'method');
+      if (node.arguments?.some(namesMethod)) report(node);
+    }
+    if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && METHODS.has(node.text)) {
+      if (!ts.isLiteralTypeNode(node.parent)) report(node);
+    }
+    // A URL of the API anywhere (a link's href, a template, the start of a concatenation).
+    const text = ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) ? node.text : null;
+    const head = ts.isTemplateExpression(node) ? node.head.text : null;
+    if ((text !== null && /^\/api(\/|$)/.test(text)) || (head !== null && /^\/api(\/|$)/.test(head))) report(node);
     ts.forEachChild(node, visit);
   };
   visit(file);
   return found;
 }
 
-/** The PWA's sources, but the client itself (which defines these calls and hands their URL on). */
-const CLIENT_OWN = new Set(['src/app/lib/api-client.ts', 'src/app/lib/list-writes.ts', 'src/app/route-tree.gen.ts']);
+/** The PWA's sources, but the client itself (which sends each route's method to its URL) and generated code. */
+const CLIENT_OWN = new Set(['src/app/lib/api-client.ts', 'src/app/route-tree.gen.ts']);
 function appSources(dir = 'src/app'): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
@@ -63,20 +103,31 @@ describe('the API routes, declared once', () => {
     expect(API_OPERATIONS.map(routeKey).sort()).toEqual(declared.sort());
   });
 
-  it('the PWA builds every URL of the API with apiUrl from a declared route', () => {
-    const found = appSources().flatMap((path) => handWrittenUrls(readFileSync(path, 'utf8'), path));
+  it('the PWA calls every route by its declaration, and writes no URL or method of its own', () => {
+    const found = appSources().flatMap((path) => handWritten(readFileSync(path, 'utf8'), path));
     expect(found).toEqual([]);
   });
 
-  it('refuses a planted hand-written path, template, concatenation and link', () => {
+  it('refuses a planted URL, method, route made on the spot and fetch of its own', () => {
     const planted = [
-      "apiFetch('/users/login-admin', { method: 'POST' });",
-      'apiFetch(`/users/${id}`, { method: "DELETE" });',
-      "apiFetchAs(token, '/sync?' + query, {});",
-      'useDeleteRow(usersQuery, (id) => `/users/${id}`);',
+      "apiCall({ method: 'POST', path: '/api/users/login-admin' });",
+      'apiCall(API_ROUTES.users, { method: "DELETE" });',
+      "apiCallAs(token, '/api/sync?' + query, {});",
+      'useDeleteRow(usersQuery, (id) => `/api/users/${id}`);',
       'const a = <a href="/api/openapi.json">API</a>;',
-      'apiFetch(apiUrl(API_ROUTES.users));',
+      'await fetch(`/api/users/${id}`, { body });',
+      'apiStream({ ...API_ROUTES.syncStream } as typeof API_ROUTES.syncStream, signal);',
+      "const verb = 'PATCH'; type Deletes = RoutesOf<'DELETE', 'id'>; const entry = { method, path, op };",
+      'window.fetch(url, { method: verb });',
+      'apiCall(API_ROUTES.deleteUser, { params: { id }, body });',
+      'apiCall(approve ? API_ROUTES.approveEnrollment : API_ROUTES.disapproveEnrollment, { params: { id } });',
+      'apiCall(courseItemRoutes(ITEM_KINDS[kind].path)[action], { body }); useDeleteRow(list, route);',
     ].join('\n');
-    expect(handWrittenUrls(planted).map((line) => line.split(':')[1])).toEqual(['1', '2', '3', '4', '5']);
+    const lines = handWritten(planted).map((line) => Number(line.split(':')[1]));
+    // Each of lines 1–9, not 10–12: line 1 four times (a route made on the spot, a request naming a method, the
+    // method's name, a URL), line 8 once (the method's name in a value, not in a type nor as a field of data).
+    expect([...new Set(lines)]).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(lines.filter((line) => line === 1)).toHaveLength(4);
+    expect(lines.filter((line) => line === 8)).toHaveLength(1);
   });
 });

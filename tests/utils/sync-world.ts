@@ -329,7 +329,7 @@ export async function runWorld(
           body,
           headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         })
-        // As apiFetch does: the reply is in hand once its body is read, and goes in in the same task chain.
+        // As apiCall does: the reply is in hand once its body is read, and goes in in the same task chain.
         .then(async (res) => {
           const reply = res.ok ? ((await res.json()) as { data?: { _id: string } }) : null;
           answered();

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { apiFetch, apiUrl } from '@/app/lib/api-client';
+import { apiCall } from '@/app/lib/api-client';
 import { useOnline } from '@/app/lib/online';
 import { API_ROUTES } from '@/shared/api-routes';
 import type { Activity, ActivityPage } from '@/shared/schemas';
@@ -31,7 +31,7 @@ export function fetchActivityPage(query: ActivityLogQuery, cursor: string | null
   }
   if (query.from || query.to) params.set('tz', timeZone());
   if (cursor) params.set('cursor', cursor);
-  return apiFetch<ActivityPage>(apiUrl(API_ROUTES.activity, undefined, params), { signal });
+  return apiCall<ActivityPage>(API_ROUTES.activity, { query: params, signal });
 }
 
 /**

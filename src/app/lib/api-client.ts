@@ -1,4 +1,4 @@
-import type { ApiRoute } from '@/shared/api-routes';
+import type { ApiRoute, DeclaredRoute, HttpMethod } from '@/shared/api-routes';
 import { STORAGE_KEYS } from '@/shared/constants';
 
 export type ApiErrorKind = 'http' | 'network' | 'unexpected';
@@ -45,8 +45,10 @@ export const staleCurrent = <T>(err: unknown): T | null =>
     ? (err.body.current as T)
     : null;
 
+/** What a call sends besides its route: the route carries the method and the URL (src/shared/api-routes.ts). */
 export interface ApiRequest {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** The query after the route's path, e.g. the sync's `cursor=…`. */
+  query?: URLSearchParams | string;
   body?: unknown;
   /** A body that is not JSON (a file to import), sent as it is with its content type. */
   upload?: { contentType: string; data: Uint8Array<ArrayBuffer> };
@@ -71,62 +73,105 @@ type ParamsOf<P extends string> = P extends `${string}:${infer Name}/${infer Res
     ? Name
     : never;
 
-/** A route's params, when its path has any. */
-type ParamsArg<R extends ApiRoute> = [ParamsOf<R['path']>] extends [never]
-  ? [params?: undefined, query?: URLSearchParams | string]
-  : [params: Record<ParamsOf<R['path']>, string>, query?: URLSearchParams | string];
+/** A route's param names as a one-element tuple (`['id']`, `[never]`): routes alike in their params give one type. */
+type ParamNames<R> = R extends ApiRoute ? [ParamsOf<R['path']>] : never;
+
+/** The routes among `R` whose params are exactly `N` (a `ParamNames`). */
+type Naming<R, N> = R extends ApiRoute
+  ? [N] extends [ParamNames<R>]
+    ? [ParamNames<R>] extends [N]
+      ? R
+      : never
+    : never
+  : never;
+
+/** The declared routes of a method whose path names exactly the params `P`: `RoutesOf<'DELETE', 'id'>`. */
+export type RoutesOf<M extends HttpMethod, P extends string = never> = Naming<
+  Extract<DeclaredRoute, { method: M }>,
+  [P]
+>;
+
+/** One call's arguments for each kind of params: the routes that name them, and the request with them. */
+type CallsNaming<Routes, N> = N extends [never]
+  ? [route: Naming<Routes, N>, request?: ApiRequest & { params?: undefined }]
+  : N extends [infer P extends string]
+    ? [route: Naming<Routes, N>, request: ApiRequest & { params: Record<P, string> }]
+    : never;
 
 /**
- * The URL below /api of a route of the API's contract (API_ROUTES, src/shared/api-routes.ts): the one way the PWA
- * writes a URL. Each `:param` is encoded as one URL segment, so an id can never change the route; a query follows
- * if given: apiUrl(API_ROUTES.updateCard, { id }).
+ * A call's arguments: a route of the contract (API_ROUTES, courseItemRoutes) among `Routes`, and its request, which
+ * names the route's params when its path has any: `apiCall(API_ROUTES.updateCard, { params: { id }, body })`. The
+ * method and the URL are the route's own, so neither can be written by hand. Routes alike in their params take the
+ * same request, so one chosen among several (a list's delete, Approve or Disapprove) is called the same way.
  */
-export function apiUrl<R extends ApiRoute>(route: R, ...[params, query]: ParamsArg<R>): string {
-  const path = route.path
-    .replace(/^\/api(?=\/)/, '')
-    .replace(/:(\w+)/g, (_, name: string) => encodeURIComponent((params as Record<string, string>)[name]!));
+export type RouteCall<Routes extends ApiRoute = DeclaredRoute> = CallsNaming<Routes, ParamNames<Routes>>;
+
+/** What the client itself sends: the request with the route's params, if any. */
+type Sent = ApiRequest & { params?: Record<string, string> };
+
+/**
+ * A route's URL: each `:param` encoded as one URL segment, so an id can never change the route; the query follows
+ * if given.
+ */
+function urlOf(route: ApiRoute, params: Sent['params'], query: Sent['query']): string {
+  const path = route.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params![name]!));
   const search = query?.toString();
   return search ? `${path}?${search}` : path;
 }
 
-/** One typed HTTP client for /api: adds the Bearer token, parses JSON, throws ApiError. */
-export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
-  const answered = request.method && request.method !== 'GET' ? writeWatcher?.() : undefined;
+/**
+ * The one HTTP client for /api: the route's method at its URL, with the Bearer token; parses the JSON reply and
+ * throws ApiError. A write (any method but GET) is marked for the sync until its reply is in hand.
+ */
+export async function apiCall<T>(...[route, request]: RouteCall): Promise<T> {
+  const answered = route.method === 'GET' ? undefined : writeWatcher?.();
   try {
-    return await apiFetchAs<T>(localStorage.getItem(STORAGE_KEYS.authToken), path, request);
+    return await callWith<T>(localStorage.getItem(STORAGE_KEYS.authToken), route, request);
   } finally {
     answered?.();
   }
 }
 
+/** The routes that only read: the GET routes. */
+type Reads = Extract<DeclaredRoute, { method: 'GET' }>;
+
 /**
- * The same client with the session's token given: where there is no localStorage (the sync's page worker, which
- * gets the token in a message, never in a URL). Only reads go this way: writes go through `apiFetch`, which marks
+ * The same call with the session's token given, for reads only (a GET route): where there is no localStorage (the
+ * sync's page worker, which gets the token in a message, never in a URL). Writes go through `apiCall`, which marks
  * them for the sync.
  */
-export async function apiFetchAs<T>(
+export const apiCallAs = <T>(token: string | null, ...[route, request]: RouteCall<Reads>) =>
+  callWith<T>(token, route, request);
+
+/** Sends the request, with the Bearer token if any; no reply at all is a network ApiError. */
+async function send(
   token: string | null,
-  path: string,
-  { method = 'GET', body, upload, signal, timeoutMs = 30_000, fallbackMessage, onHeaders }: ApiRequest,
-): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  route: ApiRoute,
+  { params, query, body, upload, signal, timeoutMs }: Sent,
+  accept: string,
+): Promise<Response> {
+  const headers: Record<string, string> = { accept };
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (upload) headers['content-type'] = upload.contentType;
 
-  const timeout = AbortSignal.timeout(timeoutMs);
-  let response: Response;
+  const timeout = timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs);
   try {
-    response = await fetch(`/api${path}`, {
-      method,
+    return await fetch(urlOf(route, params, query), {
+      method: route.method,
       headers,
       body: upload ? upload.data : body === undefined ? undefined : JSON.stringify(body),
-      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      signal: signal && timeout ? AbortSignal.any([signal, timeout]) : (signal ?? timeout),
     });
   } catch (err) {
     if (signal?.aborted) throw err;
     throw new ApiError('network', null, null, 'No response from the server', token);
   }
+}
+
+async function callWith<T>(token: string | null, route: ApiRoute, request: Sent = {}): Promise<T> {
+  const { signal, timeoutMs = 30_000, fallbackMessage, onHeaders } = request;
+  const response = await send(token, route, { ...request, timeoutMs }, 'application/json');
 
   if (response.ok) onHeaders?.(response.headers);
   let data: unknown = null;
@@ -154,21 +199,13 @@ export async function apiFetchAs<T>(
 }
 
 /**
- * A long-lived streamed GET (the sync stream): the token goes in the header, never in the URL, which is why
- * this is fetch and not EventSource. Resolves once the reply's headers arrive; fails like apiFetch when the
- * reply is an error or not a stream. The caller's signal ends it (the caller also watches for a stall).
+ * A long-lived streamed GET (the sync stream), sent by the same client: the token goes in the header, never in the
+ * URL, which is why this is fetch and not EventSource. Resolves once the reply's headers arrive; fails like apiCall
+ * when the reply is an error or not a stream. The caller's signal ends it (the caller also watches for a stall).
  */
-export async function apiStream(path: string, signal: AbortSignal): Promise<Response> {
-  const headers: Record<string, string> = { accept: 'text/event-stream' };
+export async function apiStream(route: RoutesOf<'GET'>, signal: AbortSignal): Promise<Response> {
   const token = localStorage.getItem(STORAGE_KEYS.authToken);
-  if (token) headers.authorization = `Bearer ${token}`;
-  let response: Response;
-  try {
-    response = await fetch(`/api${path}`, { headers, signal });
-  } catch (err) {
-    if (signal.aborted) throw err;
-    throw new ApiError('network', null, null, 'No response from the server', token);
-  }
+  const response = await send(token, route, { signal }, 'text/event-stream');
   if (response.ok && response.headers.get('content-type')?.startsWith('text/event-stream')) return response;
   const body = (await response.json().catch(() => null)) as ApiError['body'];
   if (!response.ok && body?.success === false)

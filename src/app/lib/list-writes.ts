@@ -1,16 +1,16 @@
 import { useMutation, useMutationState } from '@tanstack/react-query';
 import { MESSAGES } from '@/shared/messages';
 import type { SyncList } from '@/shared/schemas/sync';
-import { apiFetch, staleCurrent } from './api-client';
+import { apiCall, staleCurrent } from './api-client';
 import { confirmWrite } from './confirm';
 import { syncEngine } from './sync/sync-engine';
-import type { ApiError } from './api-client';
+import type { ApiError, RoutesOf } from './api-client';
 import type { DataTag } from '@tanstack/react-query';
 
 /**
  * One convention for writes to a synced list: a write answers with the server's copy of the record(s)
  * (docs/api.md), which goes into the device copy at once (memory, IndexedDB and every screen showing the list);
- * the next pull brings the same or newer, so nothing flickers back. apiFetch throws on any failure, so a
+ * the next pull brings the same or newer, so nothing flickers back. apiCall throws on any failure, so a
  * reply here is a success.
  */
 export interface RecordReply<T> {
@@ -78,18 +78,18 @@ export interface DeleteRowOptions {
 }
 
 /**
- * The one delete of a synced list's record: DELETE `path(id)` (built with apiUrl from the contract's route, which
- * encodes the id), naming the version shown if given; on success the row leaves the list.
+ * The one delete of a synced list's record: the list's delete route of the contract (`API_ROUTES.deleteUser` …) at
+ * the record's id, naming the version shown if given; on success the row leaves the list.
  */
 export function useDeleteRow<T extends Row>(
   list: ListQuery<T>,
-  path: (id: string) => string,
+  route: RoutesOf<'DELETE', 'id'>,
   { fallbackMessage, onError }: DeleteRowOptions = {},
 ) {
   return useMutation({
     mutationKey: [...list.queryKey, 'delete'],
     mutationFn: ({ id, version }: RecordWrite) =>
-      apiFetch<{ success: true }>(path(id), { method: 'DELETE', body: version, fallbackMessage }),
+      apiCall<{ success: true }>(route, { params: { id }, body: version, fallbackMessage }),
     onSuccess: (_reply, { id }) => removeRows(list, [id]),
     onError,
   });

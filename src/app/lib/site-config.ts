@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_ROUTES } from '@/shared/api-routes';
 import type { SiteConfig } from '@/shared/schemas';
-import { apiFetch, apiUrl } from './api-client';
+import { apiCall } from './api-client';
 
 /**
  * The server's run-time settings (SITE_URL). Like every query that is not a synced list, kept on the device by
@@ -10,8 +10,7 @@ import { apiFetch, apiUrl } from './api-client';
  */
 export const siteConfigQuery = queryOptions({
   queryKey: ['site-config'] as const,
-  queryFn: ({ signal }) =>
-    apiFetch<{ data: SiteConfig }>(apiUrl(API_ROUTES.siteConfig), { signal }).then((r) => r.data),
+  queryFn: ({ signal }) => apiCall<{ data: SiteConfig }>(API_ROUTES.siteConfig, { signal }).then((r) => r.data),
   staleTime: 5 * 60_000,
   meta: { silent: true },
 });

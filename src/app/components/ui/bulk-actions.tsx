@@ -3,10 +3,10 @@ import { IconCheck, IconTrash, IconX } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { apiFetch, apiUrl } from '@/app/lib/api-client';
+import { apiCall } from '@/app/lib/api-client';
 import { confirmWrite } from '@/app/lib/confirm';
 import { patchRows, removeRows, type ListQuery } from '@/app/lib/list-writes';
-import type { ApiRoute } from '@/shared/api-routes';
+import type { API_ROUTES, ApiRouteName } from '@/shared/api-routes';
 import { BULK_MAX } from '@/shared/bulk-actions';
 import { MESSAGES } from '@/shared/messages';
 import { plural } from '@/shared/plural';
@@ -15,6 +15,8 @@ import { WriteButton } from './write-controls';
 import type { RowSelection } from './row-selection';
 
 type Row = { _id: string; updatedAt?: string };
+/** The lists' bulk routes of the contract (`usersBulk` …). */
+type BulkRoute = (typeof API_ROUTES)[Extract<ApiRouteName, `${string}Bulk`>];
 
 /** Refusals listed by name in the panel; the rest are counted. */
 const REFUSALS_LISTED = 20;
@@ -26,7 +28,7 @@ const REFUSALS_LISTED = 20;
 export interface BulkTarget<T extends Row> {
   list: ListQuery<T>;
   /** The list's bulk route of the contract, e.g. `API_ROUTES.usersBulk`. */
-  route: ApiRoute;
+  route: BulkRoute;
   /** The shared schema's actions of this list, e.g. `ENROLLMENT_BULK_ACTIONS`. */
   actions: readonly BulkAction[];
   /** "enrollment": counts read "1 enrollment", "3 enrollments". */
@@ -59,8 +61,7 @@ export function BulkActions<T extends Row>({
     mutationKey: [...list.queryKey, 'bulk'],
     meta: { ownSuccessToast: true },
     mutationFn: ({ action, rows }: { action: BulkAction; rows: readonly T[] }) =>
-      apiFetch<BulkReply>(apiUrl(route), {
-        method: 'POST',
+      apiCall<BulkReply>(route, {
         body: { action, items: rows.map((r) => ({ id: r._id, updatedAt: r.updatedAt })) },
         timeoutMs: 120_000,
       }),

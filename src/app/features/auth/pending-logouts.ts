@@ -1,4 +1,4 @@
-import { apiFetch, ApiError, apiUrl } from '@/app/lib/api-client';
+import { apiCall, ApiError } from '@/app/lib/api-client';
 import { API_ROUTES } from '@/shared/api-routes';
 import { STORAGE_KEYS } from '@/shared/constants';
 
@@ -35,7 +35,7 @@ export function sendPendingLogouts(): Promise<void> {
     const tokenHashes = read();
     if (!tokenHashes.length) return;
     try {
-      await apiFetch(apiUrl(API_ROUTES.logoutOffline), { method: 'POST', body: { tokenHashes }, timeoutMs: 10_000 });
+      await apiCall(API_ROUTES.logoutOffline, { body: { tokenHashes }, timeoutMs: 10_000 });
     } catch (err) {
       if (!(err instanceof ApiError && err.kind === 'http' && err.status !== null && err.status < 500)) return;
     }

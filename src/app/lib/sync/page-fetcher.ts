@@ -1,4 +1,4 @@
-import { apiFetchAs, apiUrl } from '@/app/lib/api-client';
+import { apiCallAs } from '@/app/lib/api-client';
 import { API_ROUTES } from '@/shared/api-routes';
 import { SYNC_NEXT_HEADER } from '@/shared/sync-lists';
 import { checkReply, packReply, type PackedPage } from './page-packing';
@@ -6,7 +6,7 @@ import { pullError, type PullError } from './tab-channel';
 
 /**
  * Fetching one sync page and packing it (page-packing.ts): the work the page worker (page-worker.ts) does off the
- * tab's main thread, and the tab itself where there is no worker. The API's conventions are apiFetch's own (the
+ * tab's main thread, and the tab itself where there is no worker. The API's conventions are apiCall's own (the
  * token in the header, the timeout, the same errors); the token comes in the request, never in a URL.
  */
 
@@ -40,7 +40,8 @@ export function pageFetcher(): PageFetcher {
       running.set(id, abort);
       let told: unknown;
       try {
-        const reply = await apiFetchAs<unknown>(token, apiUrl(API_ROUTES.sync, undefined, query), {
+        const reply = await apiCallAs<unknown>(token, API_ROUTES.sync, {
+          query,
           signal: abort.signal,
           timeoutMs,
           onHeaders: (headers) => void (told = onNext(headers.get(SYNC_NEXT_HEADER))),

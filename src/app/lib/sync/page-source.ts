@@ -39,7 +39,7 @@ function startWorker(): Source {
 }
 
 /**
- * One sync page, packed. Fails as apiFetch fails (the same ApiError, with the token it was sent with), and with an
+ * One sync page, packed. Fails as apiCall fails (the same ApiError, with the token it was sent with), and with an
  * AbortError once `signal` aborts.
  */
 export async function fetchPackedPage(

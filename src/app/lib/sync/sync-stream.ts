@@ -1,4 +1,4 @@
-import { ApiError, apiStream, isAuthError, apiUrl } from '@/app/lib/api-client';
+import { ApiError, apiStream, isAuthError } from '@/app/lib/api-client';
 import { API_ROUTES } from '@/shared/api-routes';
 
 /** Reconnects after 1 s, doubling to 30 s; while the stream is down the lists are polled this often. */
@@ -53,7 +53,7 @@ export function followSyncStream(signal: AbortSignal, handlers: StreamHandlers) 
       let heardAt = Date.now();
       const watchdog = setInterval(() => Date.now() - heardAt > STALL_MS && end(), STALL_MS / 4);
       try {
-        const reply = await apiStream(apiUrl(API_ROUTES.syncStream), connection.signal);
+        const reply = await apiStream(API_ROUTES.syncStream, connection.signal);
         delay = STREAM_RETRY_FIRST_MS;
         handlers.onState(true);
         await readEvents(reply, () => (heardAt = Date.now()), handlers.onChange);

@@ -8,7 +8,7 @@ import { watchWrites } from '@/app/lib/api-client';
  * reply has been applied from there. That pull brings the committed state of every row changed since.
  *
  * Nothing here reads a clock: a write's mark is kept from the moment its reply is in hand until a pull asked for
- * after that has ended well. Its reply goes into the copy in the task chain that received it (apiFetch's callers
+ * after that has ended well. Its reply goes into the copy in the task chain that received it (apiCall's callers
  * put it in as soon as it resolves), and a pull asked for later can only end after the network has answered it,
  * in a later task: so a reply always finds its mark, however slow or loaded the tab is.
  */
@@ -41,7 +41,7 @@ export class WriteMarks {
     return () => void this.answered.push({ pos, cursor, n: ++this.replies });
   };
 
-  /** Marks each write this tab sends (apiFetch tells), until the function returned is called. */
+  /** Marks each write this tab sends (apiCall tells), until the function returned is called. */
   watch() {
     watchWrites(this.sent);
     return () => watchWrites(null);

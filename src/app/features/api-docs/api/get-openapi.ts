@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiFetch, apiUrl } from '@/app/lib/api-client';
+import { apiCall } from '@/app/lib/api-client';
 import { API_ROUTES } from '@/shared/api-routes';
 
 export interface OpenApiOperation {
@@ -20,6 +20,6 @@ export interface OpenApiDocument {
  */
 export const openApiQuery = queryOptions({
   queryKey: ['openapi'] as const,
-  queryFn: ({ signal }) => apiFetch<OpenApiDocument>(apiUrl(API_ROUTES.openapi), { signal }),
+  queryFn: ({ signal }) => apiCall<OpenApiDocument>(API_ROUTES.openapi, { signal }),
   staleTime: Infinity,
 });

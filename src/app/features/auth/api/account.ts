@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiFetch, apiUrl } from '@/app/lib/api-client';
+import { apiCall } from '@/app/lib/api-client';
 import { API_ROUTES } from '@/shared/api-routes';
 import type { SessionInfo, TwoFactorSetup, TwoFactorStatus } from '@/shared/schemas';
 
@@ -10,7 +10,7 @@ import type { SessionInfo, TwoFactorSetup, TwoFactorStatus } from '@/shared/sche
 export const twoFactorQuery = queryOptions({
   queryKey: ['account', 'two-factor'] as const,
   queryFn: ({ signal }) =>
-    apiFetch<{ data: TwoFactorStatus }>(apiUrl(API_ROUTES.twoFactorStatus), { signal }).then((r) => r.data),
+    apiCall<{ data: TwoFactorStatus }>(API_ROUTES.twoFactorStatus, { signal }).then((r) => r.data),
 });
 
 export interface SessionsReply {
@@ -21,25 +21,20 @@ export interface SessionsReply {
 
 export const sessionsQuery = queryOptions({
   queryKey: ['account', 'sessions'] as const,
-  queryFn: ({ signal }) => apiFetch<SessionsReply>(apiUrl(API_ROUTES.sessions), { signal }),
+  queryFn: ({ signal }) => apiCall<SessionsReply>(API_ROUTES.sessions, { signal }),
 });
 
-export const setUpTwoFactor = () =>
-  apiFetch<{ data: TwoFactorSetup }>(apiUrl(API_ROUTES.twoFactorSetup), { method: 'POST' }).then((r) => r.data);
+export const setUpTwoFactor = () => apiCall<{ data: TwoFactorSetup }>(API_ROUTES.twoFactorSetup).then((r) => r.data);
 
 type CodesReply = { message: string; showMessage: boolean; data: { recoveryCodes: string[] } };
 
-export const enableTwoFactor = (code: string) =>
-  apiFetch<CodesReply>(apiUrl(API_ROUTES.twoFactorEnable), { method: 'POST', body: { code } });
+export const enableTwoFactor = (code: string) => apiCall<CodesReply>(API_ROUTES.twoFactorEnable, { body: { code } });
 
-export const newRecoveryCodes = (code: string) =>
-  apiFetch<CodesReply>(apiUrl(API_ROUTES.recoveryCodes), { method: 'POST', body: { code } });
+export const newRecoveryCodes = (code: string) => apiCall<CodesReply>(API_ROUTES.recoveryCodes, { body: { code } });
 
 export const disableTwoFactor = (code: string) =>
-  apiFetch<{ message: string }>(apiUrl(API_ROUTES.twoFactorDisable), { method: 'POST', body: { code } });
+  apiCall<{ message: string }>(API_ROUTES.twoFactorDisable, { body: { code } });
 
-export const endSessionOn = (id: string) =>
-  apiFetch<{ message: string }>(apiUrl(API_ROUTES.endSession, { id }), { method: 'DELETE' });
+export const endSessionOn = (id: string) => apiCall<{ message: string }>(API_ROUTES.endSession, { params: { id } });
 
-export const endOtherSessions = () =>
-  apiFetch<{ message: string }>(apiUrl(API_ROUTES.endOtherSessions), { method: 'POST' });
+export const endOtherSessions = () => apiCall<{ message: string }>(API_ROUTES.endOtherSessions);

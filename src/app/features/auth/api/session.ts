@@ -1,7 +1,7 @@
 import toast from 'react-hot-toast';
 import { auth } from '@/app/features/auth/auth-store';
 import { rememberLogout } from '@/app/features/auth/pending-logouts';
-import { apiFetch, isAuthError, apiUrl } from '@/app/lib/api-client';
+import { apiCall, isAuthError } from '@/app/lib/api-client';
 import { readSession } from '@/app/lib/session-storage';
 import { deleteDeviceCopies } from '@/app/lib/sync/device-store';
 import { syncEngine } from '@/app/lib/sync/sync-engine';
@@ -28,7 +28,7 @@ export async function startSession(queryClient: QueryClient, data: AuthPayload) 
 
 /** The password step: the session, or, with two-factor sign-in, the challenge of the code step. */
 export async function loginAdmin(queryClient: QueryClient, body: LoginBody): Promise<TwoFactorChallenge | null> {
-  const { data } = await apiFetch<{ data: LoginReply }>(apiUrl(API_ROUTES.login), { method: 'POST', body });
+  const { data } = await apiCall<{ data: LoginReply }>(API_ROUTES.login, { body });
   if ('challenge' in data) return data;
   await startSession(queryClient, data);
   return null;
@@ -39,10 +39,7 @@ export async function loginAdmin(queryClient: QueryClient, body: LoginBody): Pro
  * admin has seen them (`startSession`), so they are never lost behind a navigation.
  */
 export async function loginWithCode(queryClient: QueryClient, body: LoginCodeBody) {
-  const { data } = await apiFetch<{ data: AuthPayload & { recoveryCodes?: string[] } }>(apiUrl(API_ROUTES.loginCode), {
-    method: 'POST',
-    body,
-  });
+  const { data } = await apiCall<{ data: AuthPayload & { recoveryCodes?: string[] } }>(API_ROUTES.loginCode, { body });
   const { recoveryCodes, ...payload } = data;
   if (!recoveryCodes) await startSession(queryClient, payload);
   return { payload, recoveryCodes: recoveryCodes ?? null };
@@ -50,10 +47,7 @@ export async function loginWithCode(queryClient: QueryClient, body: LoginCodeBod
 
 /** REQUIRE_2FA and no key yet: the key to add to the app, for the password step's challenge. */
 export const setupAtLogin = (challenge: string) =>
-  apiFetch<{ data: TwoFactorSetup }>(apiUrl(API_ROUTES.loginTwoFactorSetup), {
-    method: 'POST',
-    body: { challenge },
-  }).then((r) => r.data);
+  apiCall<{ data: TwoFactorSetup }>(API_ROUTES.loginTwoFactorSetup, { body: { challenge } }).then((r) => r.data);
 
 /** How long the start-up loader waits for the token check before showing the cached session. */
 const STARTUP_WAIT_MS = 3000;
@@ -107,7 +101,7 @@ async function checkToken(queryClient: QueryClient, onRejected: () => void): Pro
   if (!token) return 'stale';
   const current = () => auth.get().token === token && readSession().token === token;
   try {
-    const reply = await apiFetch<{ data?: unknown }>(apiUrl(API_ROUTES.loginByToken));
+    const reply = await apiCall<{ data?: unknown }>(API_ROUTES.loginByToken);
     if (!current()) return 'stale';
     if (!isAuthPayload(reply.data)) {
       console.warn('The token check got a reply that is not the API’s; keeping the cached session', reply);
@@ -191,7 +185,7 @@ export async function endSession(queryClient: QueryClient) {
  */
 export async function logout(queryClient: QueryClient) {
   const { token } = auth.get();
-  await apiFetch(apiUrl(API_ROUTES.logout), { method: 'POST', timeoutMs: 3000 }).catch(async (err: unknown) => {
+  await apiCall(API_ROUTES.logout, { timeoutMs: 3000 }).catch(async (err: unknown) => {
     console.error('Token revoke failed', err);
     if (token && !isAuthError(err)) await rememberLogout(token).catch((e: unknown) => console.error(e));
   });

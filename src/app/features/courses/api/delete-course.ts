@@ -1,7 +1,6 @@
-import { apiUrl } from '@/app/lib/api-client';
 import { useDeleteRow } from '@/app/lib/list-writes';
 import { API_ROUTES } from '@/shared/api-routes';
 import { coursesQuery } from './get-courses';
 
 /** DELETE /courses/{id}, naming the version shown; on success the course leaves the local list. */
-export const useDeleteCourse = () => useDeleteRow(coursesQuery, (id) => apiUrl(API_ROUTES.deleteCourse, { id }));
+export const useDeleteCourse = () => useDeleteRow(coursesQuery, API_ROUTES.deleteCourse);

@@ -1,14 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch, apiUrl } from '@/app/lib/api-client';
+import { apiCall } from '@/app/lib/api-client';
 import type { Version } from '@/app/lib/list-writes';
 import { courseItemRoutes } from '@/shared/api-routes';
 import { putCourse, type CourseReply } from './course-cache';
 import { ITEM_KINDS, type ItemFieldsOf, type ItemKind } from './item-kinds';
 
-const call = (kind: ItemKind, action: 'add' | 'update' | 'remove', body: object) => {
-  const route = courseItemRoutes(ITEM_KINDS[kind].path)[action];
-  return apiFetch<CourseReply>(apiUrl(route), { method: route.method, body });
-};
+const call = (kind: ItemKind, action: 'add' | 'update' | 'remove', body: object) =>
+  apiCall<CourseReply>(courseItemRoutes(ITEM_KINDS[kind].path)[action], { body });
 
 /** Add, update and delete of one item kind; each reply carries the whole course, which replaces the cached one. */
 export function useItemMutations<K extends ItemKind>(kind: K, courseId: string) {

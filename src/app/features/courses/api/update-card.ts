@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch, apiUrl } from '@/app/lib/api-client';
+import { apiCall } from '@/app/lib/api-client';
 import type { Version } from '@/app/lib/list-writes';
 import { API_ROUTES } from '@/shared/api-routes';
 import type { CourseCardBody } from '@/shared/schemas';
@@ -8,10 +8,7 @@ import { putCourse, type CourseReply } from './course-cache';
 export function useUpdateCard(courseId: string) {
   return useMutation({
     mutationFn: ({ card, version }: { card: CourseCardBody; version: Version }) =>
-      apiFetch<CourseReply>(apiUrl(API_ROUTES.updateCard, { id: courseId }), {
-        method: 'PUT',
-        body: { ...card, ...version },
-      }),
+      apiCall<CourseReply>(API_ROUTES.updateCard, { params: { id: courseId }, body: { ...card, ...version } }),
     onSuccess: (reply) => putCourse(reply.data),
   });
 }

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch, apiUrl } from '@/app/lib/api-client';
+import { apiCall } from '@/app/lib/api-client';
 import { API_ROUTES } from '@/shared/api-routes';
 import type { whatYouWillLearnBody } from '@/shared/schemas';
 import { putCourse, type CourseReply } from './course-cache';
@@ -8,7 +8,7 @@ import type { z } from 'zod';
 export function useUpdateLearningPoints(courseId: string) {
   return useMutation({
     mutationFn: (body: z.input<typeof whatYouWillLearnBody>) =>
-      apiFetch<CourseReply>(apiUrl(API_ROUTES.updateLearningPoints, { id: courseId }), { method: 'PUT', body }),
+      apiCall<CourseReply>(API_ROUTES.updateLearningPoints, { params: { id: courseId }, body }),
     onSuccess: (reply) => putCourse(reply.data),
   });
 }

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch, apiUrl } from '@/app/lib/api-client';
+import { apiCall } from '@/app/lib/api-client';
 import { API_ROUTES } from '@/shared/api-routes';
 import type { PageDataBody } from '@/shared/schemas';
 import { putCourse, type CourseReply } from './course-cache';
@@ -7,7 +7,7 @@ import { putCourse, type CourseReply } from './course-cache';
 export function useUpdatePageData(courseId: string) {
   return useMutation({
     mutationFn: (body: PageDataBody) =>
-      apiFetch<CourseReply>(apiUrl(API_ROUTES.updatePageData, { id: courseId }), { method: 'PUT', body }),
+      apiCall<CourseReply>(API_ROUTES.updatePageData, { params: { id: courseId }, body }),
     onSuccess: (reply) => putCourse(reply.data),
   });
 }

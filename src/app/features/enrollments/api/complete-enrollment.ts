@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { apiFetch, apiUrl } from '@/app/lib/api-client';
+import { apiCall } from '@/app/lib/api-client';
 import { API_ROUTES } from '@/shared/api-routes';
 import { MESSAGES } from '@/shared/messages';
 import { putEnrollment, type EnrollmentReply } from './enrollments-cache';
@@ -9,8 +9,8 @@ import { putEnrollment, type EnrollmentReply } from './enrollments-cache';
 export function useCompleteEnrollment() {
   return useMutation({
     mutationFn: (id: string) =>
-      apiFetch<EnrollmentReply>(apiUrl(API_ROUTES.completeEnrollment, { id }), {
-        method: 'PUT',
+      apiCall<EnrollmentReply>(API_ROUTES.completeEnrollment, {
+        params: { id },
         fallbackMessage: MESSAGES.enrollment.completeFailed,
       }),
     onSuccess: (reply) => putEnrollment(reply.data),

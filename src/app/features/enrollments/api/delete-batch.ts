@@ -1,4 +1,3 @@
-import { apiUrl } from '@/app/lib/api-client';
 import { deleteWithNotice } from '@/app/lib/confirm';
 import { deleteShown, useDeleteRow } from '@/app/lib/list-writes';
 import { API_ROUTES } from '@/shared/api-routes';
@@ -13,7 +12,7 @@ import { batchesQuery } from './get-batches';
  */
 export function useDeleteBatch() {
   // The reply also carries every batch; the row leaving the list is the same change, and the sync brings the rest.
-  const mutation = useDeleteRow(batchesQuery, (id) => apiUrl(API_ROUTES.deleteBatch, { id }));
+  const mutation = useDeleteRow(batchesQuery, API_ROUTES.deleteBatch);
   // A batch changed since it was shown asks again (docs/conflicts.md).
   return (batch: Batch) =>
     deleteWithNotice(

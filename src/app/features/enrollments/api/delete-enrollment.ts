@@ -1,5 +1,5 @@
 import toast from 'react-hot-toast';
-import { apiUrl, staleCurrent } from '@/app/lib/api-client';
+import { staleCurrent } from '@/app/lib/api-client';
 import { confirmDelete } from '@/app/lib/confirm';
 import { deleteShown, updatedAtVersion, useDeleteRow } from '@/app/lib/list-writes';
 import { API_ROUTES } from '@/shared/api-routes';
@@ -9,7 +9,7 @@ import { enrollmentsQuery } from './get-enrollments';
 
 /** DELETE /enrollments/{id}; a refusal that is not a conflict says to try again. */
 export const useDeleteEnrollment = () =>
-  useDeleteRow(enrollmentsQuery, (id) => apiUrl(API_ROUTES.deleteEnrollment, { id }), {
+  useDeleteRow(enrollmentsQuery, API_ROUTES.deleteEnrollment, {
     fallbackMessage: MESSAGES.enrollment.deleteFailed,
     onError: (err) => {
       if (!staleCurrent(err)) toast.error(MESSAGES.enrollment.deleteFailedRetry);

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch, apiUrl } from '@/app/lib/api-client';
+import { apiCall } from '@/app/lib/api-client';
 import { pullWrittenRows } from '@/app/lib/list-writes';
 import { API_ROUTES } from '@/shared/api-routes';
 import type { ImportReply } from '@/shared/schemas';
@@ -22,8 +22,9 @@ export function useImportEnrollments() {
   return useMutation({
     meta: { silent: true },
     mutationFn: async ({ batchId, file, dryRun }: ImportVariables) =>
-      apiFetch<ImportReply>(apiUrl(API_ROUTES.importEnrollments, { id: batchId }, dryRun ? 'dryRun=true' : undefined), {
-        method: 'POST',
+      apiCall<ImportReply>(API_ROUTES.importEnrollments, {
+        params: { id: batchId },
+        query: dryRun ? 'dryRun=true' : undefined,
         // The bytes as they are (at most 50 MB): the server checks the encoding itself.
         upload: { contentType: 'text/csv', data: new Uint8Array(await file.arrayBuffer()) },
         timeoutMs: IMPORT_TIMEOUT_MS,

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch, apiUrl } from '@/app/lib/api-client';
+import { apiCall } from '@/app/lib/api-client';
 import type { Version } from '@/app/lib/list-writes';
 import { API_ROUTES } from '@/shared/api-routes';
 import type { Batch, BatchBody } from '@/shared/schemas';
@@ -16,8 +16,8 @@ export function useSaveBatch(id?: string) {
   return useMutation({
     mutationFn: ({ body, version }: { body: BatchBody; version: Version }) =>
       id
-        ? apiFetch<BatchReply>(apiUrl(API_ROUTES.updateBatch, { id }), { method: 'PUT', body: { ...body, ...version } })
-        : apiFetch<BatchReply>(apiUrl(API_ROUTES.startBatch), { method: 'POST', body }),
+        ? apiCall<BatchReply>(API_ROUTES.updateBatch, { params: { id }, body: { ...body, ...version } })
+        : apiCall<BatchReply>(API_ROUTES.startBatch, { body }),
     onSuccess: (reply) => replaceBatches(reply.allBatches),
     // Failures are only logged; the generic toast still says why (a stale save: the conflict panel).
     onError: (err) => console.error('Saving the batch failed', err),

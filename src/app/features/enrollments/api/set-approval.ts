@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { apiFetch, apiUrl } from '@/app/lib/api-client';
+import { apiCall } from '@/app/lib/api-client';
 import { API_ROUTES } from '@/shared/api-routes';
 import { MESSAGES } from '@/shared/messages';
 import { putEnrollment, type EnrollmentReply } from './enrollments-cache';
@@ -12,10 +12,9 @@ import { putEnrollment, type EnrollmentReply } from './enrollments-cache';
 export function useSetApproval() {
   return useMutation({
     mutationFn: ({ id, approve }: { id: string; approve: boolean }) =>
-      apiFetch<EnrollmentReply>(
-        approve ? apiUrl(API_ROUTES.approveEnrollment, { id }) : apiUrl(API_ROUTES.disapproveEnrollment, { id }),
-        { method: 'PUT' },
-      ),
+      apiCall<EnrollmentReply>(approve ? API_ROUTES.approveEnrollment : API_ROUTES.disapproveEnrollment, {
+        params: { id },
+      }),
     onSuccess: (reply) => putEnrollment(reply.data),
     // The screen's own sentence, after the generic toast that says why (docs/choices.md, At most two messages per failure).
     onError: (_err, { approve }) => {

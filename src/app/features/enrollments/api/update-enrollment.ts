@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch, apiUrl } from '@/app/lib/api-client';
+import { apiCall } from '@/app/lib/api-client';
 import { API_ROUTES } from '@/shared/api-routes';
 import { MESSAGES } from '@/shared/messages';
 import type { EnrollmentUpdateBody } from '@/shared/schemas';
@@ -9,8 +9,8 @@ import { putEnrollment, type EnrollmentReply } from './enrollments-cache';
 export function useUpdateEnrollment(id: string) {
   return useMutation({
     mutationFn: (body: EnrollmentUpdateBody) =>
-      apiFetch<EnrollmentReply>(apiUrl(API_ROUTES.updateEnrollment, { id }), {
-        method: 'PUT',
+      apiCall<EnrollmentReply>(API_ROUTES.updateEnrollment, {
+        params: { id },
         body,
         fallbackMessage: MESSAGES.enrollment.updateFailed,
       }),

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { apiFetch, apiUrl, staleCurrent } from '@/app/lib/api-client';
+import { apiCall, staleCurrent } from '@/app/lib/api-client';
 import { putRows, usePendingIds, type RecordReply, type RecordWrite } from '@/app/lib/list-writes';
 import { API_ROUTES } from '@/shared/api-routes';
 import { MESSAGES } from '@/shared/messages';
@@ -18,7 +18,7 @@ export function useVerifyService() {
   return useMutation({
     mutationKey: verifyServiceKey,
     mutationFn: ({ id, version }: RecordWrite) =>
-      apiFetch<RecordReply<Service>>(apiUrl(API_ROUTES.verifyService, { id }), { method: 'PATCH', body: version }),
+      apiCall<RecordReply<Service>>(API_ROUTES.verifyService, { params: { id }, body: version }),
     onSuccess: ({ data }) => putRows(servicesQuery, [data]),
     // Service calls log their failures; the toast comes from the MutationCache.
     onError: (err) => {

@@ -1,10 +1,9 @@
-import { apiUrl } from '@/app/lib/api-client';
 import { useDeleteRow, usePendingIds } from '@/app/lib/list-writes';
 import { API_ROUTES } from '@/shared/api-routes';
 import { usersQuery } from './get-users';
 
 /** DELETE /users/{id}; on success the user leaves the local list. */
-export const useDeleteUser = () => useDeleteRow(usersQuery, (id) => apiUrl(API_ROUTES.deleteUser, { id }));
+export const useDeleteUser = () => useDeleteRow(usersQuery, API_ROUTES.deleteUser);
 
 /** Users being deleted right now, from any screen. */
 export const useDeletingUserIds = () => usePendingIds([...usersQuery.queryKey, 'delete']);
