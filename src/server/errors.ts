@@ -25,11 +25,6 @@ export class StaleWriteError extends HttpError {
   }
 }
 
-/** Refuses the write when the repository found it stale (`current` is the record as it is now). */
-export function refuseStale(current: unknown, what: string): void {
-  if (current) throw new StaleWriteError(what, current);
-}
-
 /** The record a repository gave back, or a 404 naming `what` (null, undefined and false: no such record). */
 export function found<T>(value: T | null | undefined | false, what: string): T {
   if (value === null || value === undefined || value === false) throw notFound(what);

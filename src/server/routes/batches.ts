@@ -1,7 +1,8 @@
 import type { Db } from '@/server/db/client';
-import { found, HttpError, notFound, refuseStale } from '@/server/errors';
+import { found, HttpError, notFound } from '@/server/errors';
 import { toast } from '@/server/http/replies';
 import { route } from '@/server/http/route';
+import { refuseStale } from '@/server/http/stale-writes';
 import { asAdmin } from '@/server/repositories/admin-writes';
 import {
   batchesListRows,
@@ -11,7 +12,6 @@ import {
   listBatchesJson,
   updateBatch,
 } from '@/server/repositories/batches-repo';
-import { staleBatch } from '@/server/repositories/versions-repo';
 import { API } from '@/shared/api-contract';
 import { MESSAGES } from '@/shared/messages';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -34,7 +34,7 @@ export function batchRoutes(app: FastifyInstance, db: Db) {
 
   route(app, API.updateBatch, async ({ params: { id }, body }, request, reply) => {
     const { data, all } = await asAdmin(db, request.admin, async (tx) => {
-      refuseStale(await staleBatch(tx, id, body.expected), 'batch');
+      await refuseStale(tx, 'batch', id, body.expected);
       found(await updateBatch(tx, id, body), 'Batch');
       return { data: await getBatch(tx, id), all: await listBatchesJson(tx) };
     });
@@ -43,7 +43,7 @@ export function batchRoutes(app: FastifyInstance, db: Db) {
 
   route(app, API.deleteBatch, async ({ params: { id }, body: { expected } }, request, reply) => {
     const result = await asAdmin(db, request.admin, async (tx) => {
-      refuseStale(await staleBatch(tx, id, expected), 'batch');
+      await refuseStale(tx, 'batch', id, expected);
       return deleteEmptyBatch(tx, id);
     });
     if (!result.deleted) {

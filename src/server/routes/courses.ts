@@ -1,7 +1,8 @@
 import type { Db } from '@/server/db/client';
-import { found, HttpError, notFound, refuseStale } from '@/server/errors';
+import { found, HttpError, notFound } from '@/server/errors';
 import { toast } from '@/server/http/replies';
 import { route } from '@/server/http/route';
+import { refuseStale } from '@/server/http/stale-writes';
 import { asAdmin } from '@/server/repositories/admin-writes';
 import {
   addItem,
@@ -19,15 +20,10 @@ import {
   updateCard,
   updatePageData,
 } from '@/server/repositories/courses-repo';
-import { staleRecord } from '@/server/repositories/versions-repo';
 import { API, COURSE_ITEM_OPERATIONS } from '@/shared/api-contract';
 import { MESSAGES } from '@/shared/messages';
 import { COURSE_ITEM_KIND_NAMES, COURSE_ITEM_KINDS, type CourseItemKind } from '@/shared/schemas';
 import type { FastifyInstance } from 'fastify';
-
-/** Writes to a course, its items included, name the course's version (docs/conflicts.md): a stale one is a 409. */
-const refuseStaleCourse = async (tx: Db, id: string, expectedUpdatedAt: string | undefined) =>
-  refuseStale(await staleRecord(tx, 'course', id, expectedUpdatedAt), 'course');
 
 /** Add, update and delete of one item kind at its spec path (POST/PUT/DELETE /api/courses/{path}/...). */
 function itemRoutes(app: FastifyInstance, db: Db, kind: CourseItemKind) {
@@ -53,7 +49,8 @@ function itemRoutes(app: FastifyInstance, db: Db, kind: CourseItemKind) {
     const body = input.body as Record<string, string> & { courseId: string };
     const data = changed(
       await asAdmin(db, request.admin, async (tx) => {
-        await refuseStaleCourse(tx, body.courseId, body.expectedUpdatedAt);
+        // An item's write names its course's version.
+        await refuseStale(tx, 'course', body.courseId, body.expectedUpdatedAt);
         return updateItem(tx, kind, body.courseId, body[idField]!, fieldsOf(body));
       }),
     );
@@ -64,7 +61,7 @@ function itemRoutes(app: FastifyInstance, db: Db, kind: CourseItemKind) {
   route(app, ops.remove, async (input, request) => {
     const body = input.body as Record<string, string> & { courseId: string };
     const change = await asAdmin(db, request.admin, async (tx) => {
-      await refuseStaleCourse(tx, body.courseId, body.expectedUpdatedAt);
+      await refuseStale(tx, 'course', body.courseId, body.expectedUpdatedAt);
       return deleteItem(tx, kind, body.courseId, body[idField]!);
     });
     return { success: true, data: changed(change) };
@@ -87,7 +84,7 @@ export function courseRoutes(app: FastifyInstance, db: Db) {
 
   route(app, API.deleteCourse, async ({ params: { id }, body: { expectedUpdatedAt } }, request) => {
     const deleted = await asAdmin(db, request.admin, async (tx) => {
-      await refuseStaleCourse(tx, id, expectedUpdatedAt);
+      await refuseStale(tx, 'course', id, expectedUpdatedAt);
       return deleteCourse(tx, id);
     });
     found(deleted, 'Course');
@@ -97,7 +94,7 @@ export function courseRoutes(app: FastifyInstance, db: Db) {
   route(app, API.updateCard, async ({ params: { id }, body: { expectedUpdatedAt, ...card } }, request) => {
     const data = found(
       await asAdmin(db, request.admin, async (tx) => {
-        await refuseStaleCourse(tx, id, expectedUpdatedAt);
+        await refuseStale(tx, 'course', id, expectedUpdatedAt);
         return updateCard(tx, id, card);
       }),
       'Course',
@@ -107,7 +104,7 @@ export function courseRoutes(app: FastifyInstance, db: Db) {
 
   route(app, API.updatePageData, async ({ params: { id }, body: page }, request) => {
     const data = await asAdmin(db, request.admin, async (tx) => {
-      await refuseStaleCourse(tx, id, page.expectedUpdatedAt);
+      await refuseStale(tx, 'course', id, page.expectedUpdatedAt);
       return updatePageData(tx, id, page);
     });
     if (data === 'slug-taken') {
@@ -122,7 +119,7 @@ export function courseRoutes(app: FastifyInstance, db: Db) {
     async ({ params: { id }, body: { whatYouWillLearn, expectedUpdatedAt } }, request) => {
       const data = found(
         await asAdmin(db, request.admin, async (tx) => {
-          await refuseStaleCourse(tx, id, expectedUpdatedAt);
+          await refuseStale(tx, 'course', id, expectedUpdatedAt);
           return setWhatYouWillLearn(tx, id, whatYouWillLearn);
         }),
         'Course',

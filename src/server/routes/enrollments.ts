@@ -1,7 +1,8 @@
 import type { Db } from '@/server/db/client';
-import { found, HttpError, notFound, refuseStale } from '@/server/errors';
+import { found, HttpError, notFound } from '@/server/errors';
 import { toast } from '@/server/http/replies';
 import { route } from '@/server/http/route';
+import { refuseStale } from '@/server/http/stale-writes';
 import { asAdmin } from '@/server/repositories/admin-writes';
 import {
   batchExists,
@@ -14,7 +15,6 @@ import {
   updateEnrollment,
 } from '@/server/repositories/enrollments-repo';
 import { lockImports, recordedTransactionIds } from '@/server/repositories/import-repo';
-import { staleRecord } from '@/server/repositories/versions-repo';
 import { API } from '@/shared/api-contract';
 import { MESSAGES } from '@/shared/messages';
 import type { Enrollment } from '@/shared/schemas';
@@ -55,7 +55,7 @@ export function enrollmentRoutes(app: FastifyInstance, db: Db) {
 
   route(app, API.updateEnrollment, async ({ params: { id }, body: { expectedUpdatedAt, ...body } }, request) => {
     const data = await asAdmin(db, request.admin, async (tx) => {
-      refuseStale(await staleRecord(tx, 'enrollment', id, expectedUpdatedAt), 'enrollment');
+      await refuseStale(tx, 'enrollment', id, expectedUpdatedAt);
       if (body.batchId && !(await batchExists(tx, body.batchId))) throw notFound('Batch');
       return updateEnrollment(tx, id, body);
     });
@@ -74,7 +74,7 @@ export function enrollmentRoutes(app: FastifyInstance, db: Db) {
 
   route(app, API.deleteEnrollment, async ({ params: { id }, body: { expectedUpdatedAt } }, request) => {
     const data = await asAdmin(db, request.admin, async (tx) => {
-      refuseStale(await staleRecord(tx, 'enrollment', id, expectedUpdatedAt), 'enrollment');
+      await refuseStale(tx, 'enrollment', id, expectedUpdatedAt);
       return deleteEnrollment(tx, id);
     });
     return replyWith(data, MESSAGES.server.enrollmentDeleted);

@@ -1,7 +1,8 @@
 import type { Db } from '@/server/db/client';
-import { found, notFound, refuseStale } from '@/server/errors';
+import { found, notFound } from '@/server/errors';
 import { toast } from '@/server/http/replies';
 import { route } from '@/server/http/route';
+import { refuseStale } from '@/server/http/stale-writes';
 import { asAdmin } from '@/server/repositories/admin-writes';
 import {
   createService,
@@ -10,7 +11,6 @@ import {
   servicesListRows,
   toggleServiceVerified,
 } from '@/server/repositories/services-repo';
-import { staleRecord } from '@/server/repositories/versions-repo';
 import { API } from '@/shared/api-contract';
 import { MESSAGES } from '@/shared/messages';
 import type { FastifyInstance } from 'fastify';
@@ -33,7 +33,7 @@ export function serviceRoutes(app: FastifyInstance, db: Db) {
   route(app, API.verifyService, async ({ params: { id }, body: { expectedUpdatedAt } }, request) => {
     const data = found(
       await asAdmin(db, request.admin, async (tx) => {
-        refuseStale(await staleRecord(tx, 'service', id, expectedUpdatedAt), 'service purchase');
+        await refuseStale(tx, 'service', id, expectedUpdatedAt);
         return toggleServiceVerified(tx, id);
       }),
       'Service',
@@ -43,7 +43,7 @@ export function serviceRoutes(app: FastifyInstance, db: Db) {
 
   route(app, API.deleteService, async ({ params: { id }, body: { expectedUpdatedAt } }, request) => {
     const deleted = await asAdmin(db, request.admin, async (tx) => {
-      refuseStale(await staleRecord(tx, 'service', id, expectedUpdatedAt), 'service purchase');
+      await refuseStale(tx, 'service', id, expectedUpdatedAt);
       return deleteService(tx, id);
     });
     found(deleted, 'Service');
