@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sortOrder, sortOrderInSlices, type SortValue } from '@/app/components/ui/sort-order';
 
 /**
@@ -11,7 +11,8 @@ interface Row {
 }
 const rows = (values: SortValue[]): Row[] => values.map((v) => ({ v }));
 const value = (r: Row) => r.v;
-const order = (list: Row[], desc: boolean) => Array.from(sortOrder(list, value, desc)!);
+// A new column function each time: a sort that reuses no ranks kept for the list (see the last test).
+const order = (list: Row[], desc: boolean) => Array.from(sortOrder(list, (r: Row) => r.v, desc)!);
 
 describe('the order of a sorted column', () => {
   const texts = rows(['bea', 'Adam', null, 'Émile', 'zoe', 'adam', 'émile', '', 'Łukasz', 'Zoe', 'ann', '10', '9']);
@@ -25,6 +26,24 @@ describe('the order of a sorted column', () => {
     const numbers = rows([3, -1, null, 2.5, Number.NaN, 3, 0, -0, 10]);
     expect(order(numbers, false)).toEqual([1, 6, 7, 3, 0, 5, 8, 2, 4]);
     expect(order(numbers, true)).toEqual([8, 0, 5, 3, 6, 7, 1, 2, 4]);
+  });
+
+  it('a column holding numbers and texts: the numbers first, then the texts, empty values last', () => {
+    const mixed = rows(['b', 2, null, 'A', 1, 'a']);
+    expect(order(mixed, false)).toEqual([4, 1, 3, 5, 0, 2]);
+    expect(order(mixed, true)).toEqual([0, 3, 5, 1, 4, 2]);
+  });
+
+  it('the work per row is one read of its value: a text is lower-cased once per distinct value, not per row', () => {
+    // New strings each time, as a list decoded from the device copy holds them.
+    const many = rows(Array.from({ length: 3000 }, (_, i) => ['Zoe', 'ann', 'Ann'][i % 3]!.concat(' Lee')));
+    const lower = vi.spyOn(String.prototype, 'toLowerCase');
+    const sorted = order(many, false);
+    expect(lower).toHaveBeenCalledTimes(3);
+    lower.mockRestore();
+    // 'ann' and 'Ann' are equal (in the list's order), then 'Zoe'.
+    expect(sorted.slice(0, 4)).toEqual([1, 2, 4, 5]);
+    expect(sorted.slice(1998, 2001)).toEqual([2998, 2999, 0]);
   });
 
   /** A stable comparison sort of the same rule: the reference the fast sorts must agree with. */
@@ -60,7 +79,13 @@ describe('the order of a sorted column', () => {
         const expected = reference(list, desc);
         expect(order(list, desc)).toEqual(expected);
         let checks = 0;
-        const sliced = await sortOrderInSlices(list, value, desc, () => (checks++, true), 0);
+        const sliced = await sortOrderInSlices(
+          list,
+          (r) => r.v,
+          desc,
+          () => (checks++, true),
+          0,
+        );
         expect(Array.from(sliced!)).toEqual(expected);
         expect(checks).toBeGreaterThan(10); // it left the browser free many times on the way
       }
@@ -69,5 +94,18 @@ describe('the order of a sorted column', () => {
   it('a sort in slices that is no longer wanted ends with nothing', async () => {
     let wanted = 3;
     expect(await sortOrderInSlices(long, value, false, () => --wanted > 0, 0)).toBeNull();
+  });
+
+  it('the same list by the same column again (the other way, or back) reads no value: its ranks were kept', async () => {
+    const list = rows(['bea', null, 'Adam', 'adam', 'Cleo', 'bea']);
+    const read = vi.fn((r: Row) => r.v);
+    expect(Array.from(sortOrder(list, read, false)!)).toEqual([2, 3, 0, 5, 4, 1]);
+    expect(read).toHaveBeenCalledTimes(list.length);
+    expect(Array.from(sortOrder(list, read, true)!)).toEqual([4, 0, 5, 2, 3, 1]);
+    expect(Array.from((await sortOrderInSlices(list, read, false, () => true, 0))!)).toEqual([2, 3, 0, 5, 4, 1]);
+    expect(read).toHaveBeenCalledTimes(list.length);
+    // Another list (a write replaces the array) is read again.
+    expect(Array.from(sortOrder([...list], read, true)!)).toEqual([4, 0, 5, 2, 3, 1]);
+    expect(read).toHaveBeenCalledTimes(2 * list.length);
   });
 });
