@@ -44,6 +44,29 @@ describe('course detail', () => {
     );
   });
 
+  it('on a phone the rating, description and notes open with Card details (CSS hides them while it is closed)', async () => {
+    const { user } = await openCourse();
+    const details = screen.getByRole('button', { name: 'Card details' });
+    expect(details).toHaveAttribute('aria-expanded', 'false');
+    // It names what it opens; all of it stays in the page, and Edit card stays beside it.
+    const controlled = details
+      .getAttribute('aria-controls')!
+      .split(' ')
+      .map((id) => document.getElementById(id)!);
+    expect(controlled.map((el) => el.textContent)).toEqual([
+      'Rating 4.7(128 reviews)',
+      fullStack.cardData.description,
+      'The course list and the public catalogue show this card.',
+    ]);
+    expect(controlled[0]!.closest('[data-open]')).toBeNull();
+    await user.click(details);
+    expect(details).toHaveAttribute('aria-expanded', 'true');
+    expect(controlled[0]!.closest('[data-open]')).not.toBeNull();
+    expect(screen.getByRole('button', { name: 'Edit card' })).toBeInTheDocument();
+    await user.click(details);
+    expect(details).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('keeps the tab in the URL: ?tab=faq opens FAQ, choosing another tab updates it', async () => {
     const { user, router } = await openCourse('?tab=faq');
     expect(screen.getByRole('tab', { name: 'FAQ' })).toHaveAttribute('aria-selected', 'true');

@@ -24,11 +24,21 @@ test('on a phone a course opens at its tab: in view, highlighted, and not pushed
   // Highlighted: its underline has the primary colour, the others none.
   const underline = (tab: Locator) => tab.evaluate((el) => getComputedStyle(el).borderBottomColor);
   expect(await underline(learn)).not.toBe(await underline(page.getByRole('tab', { name: 'Reviews' })));
-  // The header card is compact: the tab's content starts within the first two thirds of the screen (the full
-  // width 16:9 banner above the title put it below 700 px).
+  // The header card is one row (thumbnail, title, price) over Card details and Edit card: the tab's content starts
+  // in the top 320 px of the screen (a full width 16:9 banner above the title put it below 700 px, then a
+  // thumbnail with the rating, description and notes below it at about 512 px).
   const panel = page.getByRole('tabpanel', { name: 'Learn' });
   await expect(panel.getByRole('textbox', { name: 'Learning point 1' })).toBeVisible();
-  expect((await box(panel)).y).toBeLessThan(PHONE.height * 0.65);
+  expect((await box(panel)).y).toBeLessThanOrEqual(320);
+  // What the row leaves out is one tap away.
+  const banner = page.locator('.mantine-Paper-root', { has: page.getByRole('heading', { level: 1 }) });
+  const details = banner.getByRole('button', { name: 'Card details' });
+  const description = banner.getByText(courses[0]!.cardData.description);
+  await expect(description).toBeHidden();
+  await details.click();
+  await expect(details).toHaveAttribute('aria-expanded', 'true');
+  await expect(description).toBeVisible();
+  await expect(banner.getByText('The course list and the public catalogue show this card.')).toBeVisible();
 });
 
 test("a service's square picture is shown whole, at 1366 and 390 px", async ({ page }) => {

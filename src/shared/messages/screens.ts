@@ -62,6 +62,8 @@ export const SCREEN_MESSAGES = {
   courseCard: {
     noReviews: 'No reviews yet',
     edit: 'Edit card',
+    /** On a phone: shows the rating, the description and the notes below the card's one row. */
+    details: 'Card details',
     editTitle: 'Edit Course Card',
     update: 'Update Card',
     cardLegend: 'Course card',
