@@ -1,83 +1,26 @@
-import type { SyncReply } from '@/shared/schemas/sync';
-import { fillOrder, SYNC_LISTS, SYNC_SCHEMA, type SyncList } from '@/shared/sync-lists';
-import { CopyWriter, type Dirty, type Lists } from './copy-writer';
+import { SYNC_LISTS, SYNC_SCHEMA, type SyncList } from '@/shared/sync-lists';
+import { CopyWriter, type Lists } from './copy-writer';
 import { Arrivals, DECODE_ORDER, decodeList, nextToDecode } from './device-load';
-import { DeviceStore, type Arrival, type DeviceMeta } from './device-store';
+import { DeviceStore, type DeviceMeta } from './device-store';
 import { Interner } from './interning';
 import { CHUNK_FORMAT, LIST_CODECS, type SyncRows } from './list-codecs';
-import { unpackCopy, unpackPage, type PackedPage } from './page-packing';
-import { newLists, StagingCopy } from './staging-copy';
+import { unpackCopy } from './page-packing';
+import { newLists, type StagingCopy } from './staging-copy';
+import { SYNC_QUERY_KEY, type SyncState } from './sync-state';
 import { deferred } from './tasks';
 import { WriteMarks } from './write-marks';
 import type { SyncedList } from './synced-list';
 import type { QueryClient } from '@tanstack/react-query';
 
 /**
- * One admin's copy of the lists in this tab (docs/sync.md): in memory for the screens, stored on the device, and
- * changed by pages (pulled by this tab when it leads, or relayed from the tab that does) and write replies.
+ * One admin's copy of the lists in this tab (docs/sync.md): read from the device at start-up, in memory for the
+ * screens, stored on the device, and changed by pages (page-apply.ts: pulled by this tab when it leads, or relayed
+ * from the tab that does) and write replies (local-writes.ts).
  */
 
+/** The stored form (chunk format and sync schema): a device copy of another is dropped and synced again. */
 export const FORMAT = `${CHUNK_FORMAT}:${SYNC_SCHEMA}`;
-export const SYNC_QUERY_KEY = ['sync'] as const;
-
 const freshMeta = (gen = 1): DeviceMeta => ({ format: FORMAT, gen, cursor: null, complete: false, syncedAt: 0 });
-
-export interface SyncState {
-  /** Rows received of a full sync under way (the first one, or Reload Data's), in all and per list (`lists`). */
-  progress: NonNullable<SyncReply['progress']> | null;
-  /**
-   * The first pull of this start-up has ended (brought the server's changes, or failed: offline). Until then a
-   * record missing from the device copy may only be newer than it, so a screen waits before calling it gone.
-   */
-  caughtUp: boolean;
-  /**
-   * Reload Data, asked for in any tab of this browser (the leader runs it and tells the others): its full sync is
-   * under way (the copy on screen stays until it is whole), it is done (the fresh copy replaced it in one step), or
-   * it failed half-way (the copy stayed as it was) and may be asked for again.
-   */
-  reload: ReloadPhase;
-  /**
-   * A first sync under way: each list's rows received so far, the lists that are whole and the dashboard's
-   * summary (null: the copy is whole, or no page has come yet). Screens show a list while it fills in.
-   */
-  arrival: Arrival | null;
-}
-
-/**
- * What a first-sync page tells of the lists' arrival: its progress per list, the lists it moved past (each list
- * it filled before the last one it brought rows of, in the order it filled them, and each whose rows are all
- * in), and the summary of the first page.
- */
-export function nextArrival(
-  before: Arrival | undefined,
-  page: Pick<PackedPage, 'progress' | 'summary' | 'first'>,
-  brought: (list: SyncList) => boolean,
-): Arrival | undefined {
-  const lists = page.progress?.lists ?? before?.lists;
-  if (!lists) return undefined;
-  const whole = new Set(before?.whole);
-  for (const list of SYNC_LISTS) if (lists[list].done >= lists[list].total) whole.add(list);
-  const order = fillOrder(page.first);
-  const last = order.findLastIndex(brought);
-  for (const list of order.slice(0, Math.max(last, 0))) whole.add(list);
-  return { lists, whole: SYNC_LISTS.filter((l) => whole.has(l)), summary: page.summary ?? before?.summary ?? null };
-}
-
-export type ReloadPhase = 'running' | 'done' | 'failed' | null;
-
-/** How a page is applied: which rows it may set, and the cursor to store once it is in. */
-export interface PageApply {
-  fresh: (id: string) => boolean;
-  stored: () => string;
-  /** Called in the task the changes go in, with the rows `fresh` refused. */
-  commit: (skipped: string[]) => void;
-  /** A full sync with a whole copy on screen goes into a staging copy (only the leader stages). */
-  stage: boolean;
-  /** The tick of the page's request (a staging copy tells which write replies it may predate). */
-  seq?: number;
-  /** Called in the task a finished staging copy becomes the copy. */
-  swapped?: () => void;
-}
 
 export class CopySession {
   readonly interner = new Interner();
@@ -214,7 +157,7 @@ export class CopySession {
   }
 
   /** A first sync's arrival moved (or the copy became whole): the screens and the reads waiting are told. */
-  protected arrivalMoved() {
+  arrivalMoved() {
     this.setState({ arrival: this.meta.complete ? null : (this.meta.arrival ?? null) });
     this.arrived.resolve();
     this.arrived = deferred();
@@ -248,123 +191,6 @@ export class CopySession {
   publish(lists: readonly SyncList[], syncedAt?: number) {
     for (const list of lists) this.qc.setQueryData([list], this.live[list].list());
     if (syncedAt) this.qc.setQueryData(SYNC_QUERY_KEY, { syncedAt }, { updatedAt: syncedAt });
-  }
-
-  /** One page into the copy (or the staging copy), stored with its cursor in one transaction, then shown. */
-  async applyPage(reply: PackedPage, how: PageApply) {
-    // Read a slice per task before anything changes: a reset below must not leave the copy empty meanwhile.
-    const rows = await unpackPage(reply, this.interner, () => this.alive);
-    if (!rows) return;
-    if (reply.reset) this.beginReset(how.stage);
-    const staging = this.staging;
-    const target = staging?.lists ?? this.live;
-    const gen = staging?.gen ?? this.meta.gen;
-    const wasComplete = this.meta.complete;
-    const readableBefore = SYNC_LISTS.filter((l) => this.readable(l));
-    const now = Date.now();
-    const fresh = staging
-      ? (id: string) => {
-          staging.noteStaged(id, how.seq ?? 0);
-          return true;
-        }
-      : how.fresh;
-    const deletes = (list: SyncList) => reply.lists[list].deletes;
-    // A full sync's page (it carries progress; the delta pages after its last one do not): its rows are new to a list
-    // that holds only the full sync's earlier pages (SyncedList.insertNew).
-    const allNew = reply.progress !== undefined;
-    const dirty = this.applyChanges(target, rows, deletes, fresh, allNew, (skipped) => {
-      if (staging) staging.cursor = reply.cursor;
-      else {
-        const complete = wasComplete || !reply.hasMore;
-        const { arrival: before, ...meta } = this.meta;
-        const arrival = complete
-          ? undefined
-          : nextArrival(reply.reset ? undefined : before, reply, (l) => rows.get(l)!.length > 0);
-        this.meta = {
-          ...meta,
-          cursor: how.stored(),
-          complete,
-          syncedAt: reply.hasMore ? this.meta.syncedAt : now,
-          ...(arrival ? { arrival } : {}),
-        };
-      }
-      how.commit(skipped);
-    });
-    if (staging) {
-      if (reply.hasMore)
-        return this.copy.persist({ put: (await this.copy.encodeInSlices(target, gen, dirty)).put, delete: [] });
-      // The resync is whole: it becomes the copy, in one transaction with the old copy's removal.
-      staging.carryWrites(dirty);
-      this.live = staging.lists;
-      this.staging = null;
-      this.meta = { format: FORMAT, gen, cursor: how.stored(), complete: true, syncedAt: now };
-      how.swapped?.();
-      await this.copy.persist({
-        ...(await this.copy.encodeInSlices(target, gen, dirty)),
-        dropGen: gen - 1,
-        meta: this.storedMeta(),
-      });
-      return this.publish(SYNC_LISTS, now);
-    }
-    // A write reply's chunks still waiting to be stored go first (storeLocal defers them): this page may have
-    // skipped those rows as older, and its cursor must never be stored ahead of them.
-    await this.copy.storing?.catch(() => {});
-    await this.copy.persist({ ...(await this.copy.encodeInSlices(target, gen, dirty)), meta: this.storedMeta() });
-    // Only the lists that changed: a pull that brings what the copy holds already re-renders no screen.
-    const changed = [...dirty].filter(([, chunks]) => chunks.size > 0).map(([list]) => list);
-    if (!wasComplete) {
-      // A first sync: the lists fill in on screen as their pages come (a list whole and empty is shown too).
-      const shown = this.meta.complete
-        ? SYNC_LISTS
-        : SYNC_LISTS.filter((l) => this.readable(l) && (changed.includes(l) || !readableBefore.includes(l)));
-      this.publish(shown, reply.hasMore ? undefined : now);
-      return this.arrivalMoved();
-    }
-    this.publish(changed, reply.hasMore ? undefined : now);
-  }
-
-  /**
-   * A reset: with a whole copy on screen (Reload Data, or a cursor the server can no longer serve), the full
-   * sync goes into a staging copy and replaces it at the end; a first sync simply starts over.
-   */
-  private beginReset(stage: boolean) {
-    if (this.meta.complete && stage) {
-      this.staging = new StagingCopy(this.meta.gen + 1, this.interner);
-      return;
-    }
-    this.live = newLists();
-    void this.copy.persist({ put: [], delete: [], dropGen: this.meta.gen });
-  }
-
-  /**
-   * The changes into `lists`, their rows already read (a slice per task): checked and applied in one task, so that
-   * a write reply applied meanwhile counts, and every tab sees this page at one point.
-   */
-  private applyChanges(
-    lists: Lists,
-    upserts: Map<SyncList, SyncRows[SyncList][]>,
-    deletes: (list: SyncList) => readonly string[],
-    fresh: (id: string) => boolean,
-    /** A full sync's page, which sends each row once (SyncedList.insertNew). */
-    allNew: boolean,
-    commit: (s: string[]) => void,
-  ) {
-    const dirty: Dirty = new Map();
-    const skipped: string[] = [];
-    const keep = (id: string) => fresh(id) || (skipped.push(id), false);
-    for (const list of SYNC_LISTS) {
-      const rows = upserts.get(list)!.filter((r) => keep(r._id));
-      const gone = deletes(list).filter(keep);
-      if (rows.length === 0 && gone.length === 0) continue;
-      if (list === 'users') {
-        for (const u of rows as SyncRows['users'][]) this.interner.setUser(u);
-        for (const id of gone) this.interner.deleteUser(id);
-      }
-      const target = lists[list] as SyncedList<(typeof rows)[number]>;
-      dirty.set(list, allNew && gone.length === 0 ? target.insertNew(rows) : target.apply(rows, gone));
-    }
-    commit(skipped);
-    return dirty;
   }
 
   /**
@@ -412,7 +238,7 @@ export class CopySession {
   }
 
   /** The meta to store: with where the copy stands in its history, from which a tab that opens from it counts on. */
-  protected storedMeta(): DeviceMeta {
+  storedMeta(): DeviceMeta {
     return { ...this.meta, pos: this.marks.pos };
   }
 

@@ -1,8 +1,8 @@
 import { ApiError } from '@/app/lib/api-client';
 import type { SyncList } from '@/shared/sync-lists';
 import { SyncSession } from './sync-session';
-import type { SyncState } from './copy-session';
 import type { SyncRows } from './list-codecs';
+import type { SyncState } from './sync-state';
 import type { QueryClient } from '@tanstack/react-query';
 
 /**
@@ -12,7 +12,7 @@ import type { QueryClient } from '@tanstack/react-query';
  * through `applyLocal` (lib/list-writes.ts).
  */
 
-export { SYNC_QUERY_KEY, type ReloadPhase, type SyncState } from './copy-session';
+export { SYNC_QUERY_KEY, type ReloadPhase, type SyncState } from './sync-state';
 export { LIVE_PAGE_ROWS, nextFirstSyncRows } from './page-puller';
 export { PATCH_ROWS_PER_TASK, POLL_MS } from './sync-session';
 

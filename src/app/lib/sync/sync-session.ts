@@ -1,8 +1,10 @@
 import { SYNC_LISTS, type SyncList } from '@/shared/sync-lists';
-import { CopySession, SYNC_QUERY_KEY, type ReloadPhase, type SyncState } from './copy-session';
+import { CopySession } from './copy-session';
 import { LIST_CODECS, type SyncRows } from './list-codecs';
+import { applyPage } from './page-apply';
 import { packCopy, type PackedPage } from './page-packing';
 import { pullPages } from './page-puller';
+import { SYNC_QUERY_KEY, type ReloadPhase, type SyncState } from './sync-state';
 import { followSyncStream, STREAM_RETRY_MAX_MS } from './sync-stream';
 import { Leadership } from './tab-leader';
 import { TabRelay } from './tab-relay';
@@ -310,7 +312,7 @@ export class SyncSession extends CopySession {
 
   private async applyPulled(reply: PackedPage, seq: number, start: number) {
     const staged = reply.reset ? this.meta.complete : this.staging !== null;
-    await this.applyPage(reply, {
+    await applyPage(this, reply, {
       stage: true,
       seq,
       fresh: (id) => (this.touched.get(id) ?? 0) <= seq,

@@ -1,8 +1,8 @@
 import { ApiError } from '@/app/lib/api-client';
 import type { SyncList } from '@/shared/schemas/sync';
-import type { ReloadPhase, SyncState } from './copy-session';
 import type { DeviceMeta } from './device-store';
 import type { PackedPage } from './page-packing';
+import type { ReloadPhase, SyncState } from './sync-state';
 import type { Mark } from './write-marks';
 
 /** What the tabs of one admin tell each other (docs/sync.md, "One stream per browser"). */

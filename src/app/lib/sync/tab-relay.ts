@@ -1,6 +1,7 @@
 import { ApiError } from '@/app/lib/api-client';
 import { STORAGE_KEYS } from '@/shared/constants';
 import { SYNC_LISTS, type SyncList } from '@/shared/sync-lists';
+import { applyPage } from './page-apply';
 import { openTabChannel, pullError, type PullError, type TabChannel, type TabMessage } from './tab-channel';
 import { nextTask } from './tasks';
 import type { SyncRows } from './list-codecs';
@@ -273,7 +274,7 @@ export class TabRelay {
     }
     if (m.t === 'page') {
       const skipped = new Set(m.skipped);
-      await this.s.applyPage(m.reply, {
+      await applyPage(this.s, m.reply, {
         stage: false,
         fresh: (id) => !skipped.has(id) && !this.pending.has(id),
         stored: () => m.cursor,
