@@ -164,7 +164,7 @@ export class SyncSession extends CopySession {
     this.relay.rejoin();
   }
 
-  /** The leader is silent: this tab takes the lead from it, once `silent` confirms (tab-relay.ts). */
+  /** The leader is silent: this tab takes the lead from it, once `silent` confirms (leader-watch.ts). */
   stealLead(silent: () => Promise<boolean>) {
     return this.lead.steal(silent);
   }

@@ -1,6 +1,7 @@
 import { ApiError } from '@/app/lib/api-client';
 import { STORAGE_KEYS } from '@/shared/constants';
 import { SYNC_LISTS, type SyncList } from '@/shared/sync-lists';
+import { LeaderWatch } from './leader-watch';
 import { applyPage } from './page-apply';
 import { openTabChannel, pullError, type PullError, type TabChannel, type TabMessage } from './tab-channel';
 import { nextTask } from './tasks';
@@ -9,35 +10,6 @@ import type { SyncSession } from './sync-session';
 import type { Mark } from './write-marks';
 
 type Local = Extract<TabMessage, { t: 'local' }>;
-
-/** How often a follower looks whether the leader is still there (a hidden tab's timers may run less often). */
-export const WATCH_MS = 200;
-/** A follower that has heard nothing from the leader this long asks it whether it is there (`ping`). */
-export const ASK_AFTER_MS = 300;
-/**
- * A ping unanswered this long, while this tab itself ran on time: the leader is frozen or asleep. Not less: a leader
- * serving the copy to seven tabs that open at once was silent over 1 s, and 1 s made the lead change hands.
- */
-export const SILENT_MS = 2000;
-/** Before taking the lock, the follower asks once more and waits this long (another may have taken it already). */
-export const CONFIRM_MS = 300;
-/**
- * A look that comes this much later than WATCH_MS after the one before: this tab itself did not run (its process,
- * or the machine, is busy; or it is hidden), so the leader's silence may be the same and the wait starts over.
- */
-export const LATE_MS = 150;
-/** What only the leader says: hearing any of it, a follower knows the leader is there. */
-const FROM_LEADER = new Set<TabMessage['t']>([
-  'page',
-  'copy',
-  'swap',
-  'applied',
-  'progress',
-  'reload',
-  'pulled',
-  'lead',
-  'pong',
-]);
 
 /**
  * The tabs' side of the sync (docs/sync.md, "One stream per browser"). The leader tells every change it makes to
@@ -79,12 +51,8 @@ export class TabRelay {
   private incoming: Record<SyncList, string[]> | null = null;
   /** This tab, as it names itself when it starts to lead. */
   readonly id = crypto.randomUUID();
-  /** When this follower last heard the leader, and when it asked with no answer yet (performance.now()). */
-  private heardAt = performance.now();
-  private askedAt: number | null = null;
-  private lookedAt = performance.now();
-  private watch: ReturnType<typeof setInterval> | undefined;
-  private stealing = false;
+  /** A follower's watch on the leader's silence. */
+  private readonly watch: LeaderWatch | null;
 
   constructor(
     private readonly s: SyncSession,
@@ -98,53 +66,7 @@ export class TabRelay {
       this.joining = this.joinedAs = crypto.randomUUID();
       this.post({ t: 'join', id: this.joining });
     });
-    if (this.channel) this.watch = setInterval(() => this.watchLeader(), WATCH_MS);
-  }
-
-  /**
-   * A follower makes sure the leader is there: after ASK_AFTER_MS of silence it asks (`ping`, which the leader
-   * answers from its message handler, not a timer: a hidden leader's timers may be slowed to once a minute); a
-   * ping unanswered for SILENT_MS means the leader is frozen or asleep (a frozen page runs nothing, and holds its
-   * lock), and this tab takes the lock from it.
-   */
-  private watchLeader() {
-    const now = performance.now();
-    const late = now - this.lookedAt > WATCH_MS + LATE_MS;
-    this.lookedAt = now;
-    if (this.s.isLeader || !this.s.alive || !this.s.whole.done || this.stealing) {
-      if (!this.stealing) this.heardLeader();
-      return;
-    }
-    if (late) {
-      if (this.askedAt !== null) this.askedAt = now;
-      return;
-    }
-    if (this.askedAt === null) {
-      if (now - this.heardAt < ASK_AFTER_MS) return;
-      this.askedAt = now;
-      this.post({ t: 'ping' });
-    } else if (now - this.askedAt >= SILENT_MS) {
-      this.stealing = true;
-      void this.s
-        .stealLead(() => this.stillSilent())
-        .finally(() => {
-          this.stealing = false;
-          this.heardLeader();
-        });
-    }
-  }
-
-  /** Asked once more, no answer within CONFIRM_MS (checked while no other follower is taking the lock). */
-  private async stillSilent() {
-    const before = this.heardAt;
-    this.post({ t: 'ping' });
-    await new Promise((resolve) => setTimeout(resolve, CONFIRM_MS));
-    return this.heardAt === before && !this.s.isLeader && this.s.alive;
-  }
-
-  private heardLeader() {
-    this.heardAt = performance.now();
-    this.askedAt = null;
+    this.watch = this.channel ? new LeaderWatch(s, () => this.post({ t: 'ping' })) : null;
   }
 
   /** This tab has just been granted the lead: the others stop any steal, and a leader that was silent steps down. */
@@ -158,7 +80,7 @@ export class TabRelay {
    */
   rejoin() {
     if (!this.channel || !this.s.alive) return;
-    this.heardLeader();
+    this.watch?.heardLeader();
     this.joining = this.joinedAs = crypto.randomUUID();
     this.incoming = null;
     this.post({ t: 'join', id: this.joining });
@@ -200,7 +122,7 @@ export class TabRelay {
   close() {
     this.leave();
     window.removeEventListener('pagehide', this.onPageHide);
-    clearInterval(this.watch);
+    this.watch?.stop();
     this.channel?.close();
   }
 
@@ -234,14 +156,14 @@ export class TabRelay {
 
   private receive(m: TabMessage) {
     // Whether the leader is there is answered at once, not after the messages before it are applied.
-    if (FROM_LEADER.has(m.t)) this.heardLeader();
+    this.watch?.heardFrom(m);
     if (m.t === 'ping') {
       if (this.s.isLeader) this.post({ t: 'pong' });
       return;
     }
     if (m.t === 'pong') return;
     if (m.t === 'leading') {
-      this.heardLeader();
+      this.watch?.heardLeader();
       if (m.id !== this.id) this.s.leadsElsewhere();
       return;
     }
