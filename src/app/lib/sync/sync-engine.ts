@@ -14,7 +14,7 @@ import type { QueryClient } from '@tanstack/react-query';
 
 export { SYNC_QUERY_KEY, type ReloadPhase, type SyncState } from './sync-state';
 export { LIVE_PAGE_ROWS, nextFirstSyncRows } from './page-puller';
-export { PATCH_ROWS_PER_TASK, POLL_MS } from './sync-session';
+export { PATCH_ROWS_PER_TASK } from './local-writes';
 
 // ---- The one engine of this tab: started at login (or with a stored session), stopped at logout. ----
 

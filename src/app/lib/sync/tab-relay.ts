@@ -4,6 +4,7 @@ import { SYNC_LISTS, type SyncList } from '@/shared/sync-lists';
 import { LeaderWatch } from './leader-watch';
 import { applyPage } from './page-apply';
 import { openTabChannel, pullError, type PullError, type TabChannel, type TabMessage } from './tab-channel';
+import { packedCopy } from './tab-copy';
 import { nextTask } from './tasks';
 import type { SyncRows } from './list-codecs';
 import type { SyncSession } from './sync-session';
@@ -98,7 +99,7 @@ export class TabRelay {
   /** The whole copy as it stands now (packed a slice per task), for every tab or for the one that joined (`to`). */
   sendCopy(to: string | null) {
     if (!this.channel || (to === null && !this.heard)) return;
-    this.outbox.push(this.s.packedCopy(to));
+    this.outbox.push(packedCopy(this.s, to));
     if (this.outbox.length === 1) void this.flush();
   }
 
@@ -183,12 +184,12 @@ export class TabRelay {
       if (m.t === 'join') {
         this.followers.add(m.id);
         this.sendCopy(m.id);
-        this.s.retellReload();
+        this.s.reload.retell();
       }
       if (m.t === 'focus') this.s.heardFocus(m.lists);
-      if (m.t === 'local') this.s.putReply(m.list, m.upserts as never[], m.deletes, [m.mark], m.id);
+      if (m.t === 'local') this.s.writes.putReply(m.list, m.upserts as never[], m.deletes, [m.mark], m.id);
       if (m.t === 'pull')
-        void (m.resync ? this.s.pullAll() : this.s.pull()).then(
+        void (m.resync ? this.s.reload.run() : this.s.pull()).then(
           () => this.post({ t: 'pulled', id: m.id, error: null }),
           (err: unknown) => this.post({ t: 'pulled', id: m.id, error: pullError(err) }),
         );
@@ -205,7 +206,7 @@ export class TabRelay {
       this.s.setState({ progress: m.reply.hasMore && m.reply.progress ? m.reply.progress : null });
     }
     if (m.t === 'progress') this.s.setState({ progress: m.progress });
-    if (m.t === 'reload') this.s.heardReload(m.reload);
+    if (m.t === 'reload') this.s.reload.heard(m.reload);
     const forMe = (m.t === 'copy' || m.t === 'swap') && (m.to === null || m.to === this.joining);
     if (m.t === 'copy' && forMe) {
       this.incoming ??= Object.fromEntries(SYNC_LISTS.map((l) => [l, []])) as unknown as Record<SyncList, string[]>;
@@ -283,7 +284,7 @@ export class TabRelay {
     const held = [...this.sent.values()];
     this.sent.clear();
     this.pending.clear();
-    for (const local of held) this.s.putReply(local.list, local.upserts as never[], local.deletes, [local.mark]);
+    for (const local of held) this.s.writes.putReply(local.list, local.upserts as never[], local.deletes, [local.mark]);
     for (const { done } of this.asked.values()) done('lead');
     this.post({ t: 'lead' });
   }
