@@ -173,6 +173,34 @@ describe('tabs of one admin', () => {
     expect(from[0]).toBe(sentAt);
   });
 
+  it('a tab that joins reads the whole copy from its own parts only, not from parts a closed leader left', async () => {
+    const a = await openTab();
+    await waitFor(async () => expect((await deviceCopy(adminUser._id))?.meta.complete).toBe(true));
+    const told: TabMessage[] = [];
+    const post = BroadcastChannel.prototype.postMessage;
+    vi.spyOn(BroadcastChannel.prototype, 'postMessage').mockImplementation(function (this: BroadcastChannel, m) {
+      told.push(m as TabMessage);
+      return post.call(this, m);
+    });
+    await openTab(); // B joins: A tells it its whole copy in parts
+    type Part = Extract<TabMessage, { t: 'copy' }>;
+    const aPart = () => told.find((m): m is Part => m.t === 'copy' && m.list === 'users');
+    await waitFor(() => expect(aPart()).toBeDefined());
+    const part = aPart()!;
+    // As a leader that closed while telling a copy leaves it: a part for the next tab's join, before its own copy.
+    const leftover = new BroadcastChannel(`coursedesk-sync-${adminUser._id}`);
+    leftover.onmessage = ({ data }: MessageEvent<TabMessage>) => {
+      if (data.t === 'join') leftover.postMessage({ ...part, copy: 'a copy never finished', to: data.id });
+    };
+    const c = await openTab();
+    const swapped = (m: TabMessage) => m.t === 'swap' && m.to !== null && m.to !== part.to; // C's copy, told whole
+    await waitFor(() => expect(told.some(swapped)).toBe(true));
+    await c.tab.relay.drained();
+    leftover.close();
+    const ids = (t: { qc: typeof a.qc }) => t.qc.getQueryData<User[]>(['users'])!.map((u) => u._id);
+    expect(ids(c)).toEqual(ids(a)); // each row once, as the leader holds them
+  });
+
   it('closing the leading tab hands the stream to another, and changes still reach every open tab', async () => {
     const a = await openTab();
     const b = await openTab();

@@ -14,10 +14,11 @@ export type TabMessage =
   | { t: 'page'; reply: PackedPage; skipped: string[]; cursor: string; pos: number }
   /**
    * The leader's whole copy: its full resync (Reload Data) became the copy, or for the tab that joined (`to`). It
-   * comes as `copy` messages, a few of each list's texts (packCopy) each, then `swap`, which ends it.
+   * comes as `copy` messages, a few of each list's texts (packCopy) each, then `swap`, which ends it; `copy` names
+   * the whole copy its parts belong to (a leader that closed mid-copy leaves parts that the next one's must not join).
    */
-  | { t: 'copy'; list: SyncList; texts: string[]; to: string | null }
-  | { t: 'swap'; meta: DeviceMeta; pos: number; to: string | null }
+  | { t: 'copy'; copy: string; list: SyncList; texts: string[]; to: string | null }
+  | { t: 'swap'; copy: string; meta: DeviceMeta; pos: number; to: string | null }
   /** A follower has read the device copy: the leader sends it its whole copy (what it told before may be missing). */
   | { t: 'join'; id: string }
   /** A follower that joined as `id` goes (its tab closes, or its session ends). */

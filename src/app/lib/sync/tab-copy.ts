@@ -16,10 +16,11 @@ export async function packedCopy(s: CopySession, to: string | null): Promise<Tab
   const pos = s.marks.pos;
   const texts = await packCopy(lists, s.interner, () => s.alive);
   if (!texts) return [];
+  const copy = crypto.randomUUID();
   const parts: TabMessage[] = [];
   for (const list of SYNC_LISTS)
     for (let at = 0; at < texts[list].length; at += COPY_TEXTS_PER_MESSAGE)
-      parts.push({ t: 'copy', list, texts: texts[list].slice(at, at + COPY_TEXTS_PER_MESSAGE), to });
-  parts.push({ t: 'swap', meta, pos, to });
+      parts.push({ t: 'copy', copy, list, texts: texts[list].slice(at, at + COPY_TEXTS_PER_MESSAGE), to });
+  parts.push({ t: 'swap', copy, meta, pos, to });
   return parts;
 }

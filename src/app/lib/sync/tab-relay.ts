@@ -12,6 +12,8 @@ import type { Mark } from './write-marks';
 
 type Local = Extract<TabMessage, { t: 'local' }>;
 
+const emptyTexts = () => Object.fromEntries(SYNC_LISTS.map((l) => [l, []])) as unknown as Record<SyncList, string[]>;
+
 /**
  * The tabs' side of the sync (docs/sync.md, "One stream per browser"). The leader tells every change it makes to
  * the copy, in the order it makes them; a follower applies them in that order, so it holds what the leader holds.
@@ -48,8 +50,11 @@ export class TabRelay {
   };
   /** Messages waiting behind a whole copy being packed (and the copy's parts, once packed). */
   private outbox: (TabMessage | Promise<TabMessage[]>)[] = [];
-  /** The texts of a whole copy being told, by list, until its `swap`. */
-  private incoming: Record<SyncList, string[]> | null = null;
+  /**
+   * The texts of the whole copies being told, by copy and list, until a `swap` takes its own: a leader that closes
+   * mid-copy leaves parts behind, and the next leader's copy for the same join must not be read with them.
+   */
+  private incoming = new Map<string, Record<SyncList, string[]>>();
   /** This tab, as it names itself when it starts to lead. */
   readonly id = crypto.randomUUID();
   /** A follower's watch on the leader's silence. */
@@ -83,7 +88,7 @@ export class TabRelay {
     if (!this.channel || !this.s.alive) return;
     this.watch?.heardLeader();
     this.joining = this.joinedAs = crypto.randomUUID();
-    this.incoming = null;
+    this.incoming.clear();
     this.post({ t: 'join', id: this.joining });
   }
 
@@ -209,13 +214,14 @@ export class TabRelay {
     if (m.t === 'reload') this.s.reload.heard(m.reload);
     const forMe = (m.t === 'copy' || m.t === 'swap') && (m.to === null || m.to === this.joining);
     if (m.t === 'copy' && forMe) {
-      this.incoming ??= Object.fromEntries(SYNC_LISTS.map((l) => [l, []])) as unknown as Record<SyncList, string[]>;
-      this.incoming[m.list].push(...m.texts);
+      const texts = this.incoming.get(m.copy) ?? emptyTexts();
+      this.incoming.set(m.copy, texts);
+      texts[m.list].push(...m.texts);
     }
     if (m.t === 'swap' && forMe) {
       this.joining = null;
-      const texts = this.incoming ?? (Object.fromEntries(SYNC_LISTS.map((l) => [l, []])) as never);
-      this.incoming = null;
+      const texts = this.incoming.get(m.copy) ?? emptyTexts();
+      this.incoming.clear();
       await this.s.replaceAll(texts, m.meta);
       this.s.marks.follow(m.pos);
     }
@@ -280,7 +286,7 @@ export class TabRelay {
   becameLeader() {
     this.ledFromStart = false;
     this.joining = null;
-    this.incoming = null;
+    this.incoming.clear();
     const held = [...this.sent.values()];
     this.sent.clear();
     this.pending.clear();
