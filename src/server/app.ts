@@ -2,6 +2,7 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { LIMITS } from '@/shared/constants';
+import { SYNC_PAGE } from '@/shared/sync-lists';
 import pkg from '../../package.json' with { type: 'json' };
 import { bootstrap } from './bootstrap';
 import { openDatabase, type Database } from './db/client';
@@ -111,7 +112,11 @@ export async function buildApp(config: ServerConfig, database?: Database): Promi
   bulkRoutes(app, db.db);
   importRoutes(app, db.db);
   activityRoutes(app, db.db);
-  const syncPages = new SyncPageCache(Math.floor(config.syncCacheMb * 1048576));
+  const syncPages = new SyncPageCache(
+    Math.floor(config.syncCacheMb * 1048576),
+    // One process over PGlite: a device's next request comes here. Behind a balancer it may go to another instance.
+    db.kind === 'pglite' ? SYNC_PAGE.max : null,
+  );
   app.decorate('syncPages', syncPages);
   syncRoutes(app, db, config.syncHeartbeatMs, config.sessionIdleDays, syncPages);
   openApiRoutes(app, pkg.version);

@@ -77,16 +77,29 @@ export async function cachedPull(
   limit: number,
   first: SyncList | undefined,
   wanted: Encoding,
+  /** Built ahead of its request (`SyncPageCache.whenAsked`), not asked for by a device. */
+  ahead = false,
 ): Promise<CachedPage | null> {
   // Read outside any transaction: a request waiting for another's build holds no connection (PGlite has one).
   const state = await readState(db);
   const plan = planPage(state, cursor, limit, first);
   if (!plan) return null;
+  if (ahead && cache.holds(plan.key)) return null;
+  if (!ahead) cache.asks(plan.key);
   const fresh = freshAt(state);
   const kept = cache.get(plan.key, fresh);
   if (kept) return kept;
   const build = async (): Promise<CachedPage> => {
     const { page, state: at } = await pullSyncAt(db, plan.from, limit, plan.first);
+    // The next page's rows are read while this one is encoded, compressed and sent, and while the device reads it;
+    // from the size a device asks for once its pages come fast (page-puller.ts), which its next request keeps.
+    if (cache.readAheadFrom !== null && limit >= cache.readAheadFrom && plan.from && page.hasMore) {
+      const next = page.cursor;
+      cache.whenAsked(
+        plan.key,
+        () => void cachedPull(db, cache, next, limit, plan.first, wanted, true).catch(() => {}),
+      );
+    }
     const packed = await packPage(syncReplyBody(page), wanted);
     const built: CachedPage = {
       ...packed,

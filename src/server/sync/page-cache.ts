@@ -33,6 +33,8 @@ export interface PageCacheStats {
   hits: number;
   /** Replies that waited for a build another request had started. */
   shared: number;
+  /** Pages built ahead of their request (`readAhead`). */
+  aheads: number;
   evictions: number;
   entries: number;
   bytes: number;
@@ -52,9 +54,19 @@ export class SyncPageCache {
   private readonly pages = new Map<string, { page: CachedPage; bytes: number }>();
   private readonly building = new Map<string, Promise<CachedPage>>();
   private bytes = 0;
-  private counts = { builds: 0, hits: 0, shared: 0, evictions: 0 };
+  private counts = { builds: 0, hits: 0, shared: 0, evictions: 0, aheads: 0 };
+  /** Keys a request has asked for, and read-aheads waiting for a request of their key (both bounded). */
+  private readonly asked = new Set<string>();
+  private readonly waiting = new Map<string, () => void>();
 
-  constructor(readonly maxBytes: number) {}
+  constructor(
+    readonly maxBytes: number,
+    /**
+     * Pages of at least this many rows have the page after them built before it is asked for (docs/operations.md,
+     * "Reading a full sync ahead"); null: none. Only where the next request reaches this process: one instance.
+     */
+    readonly readAheadFrom: number | null = null,
+  ) {}
 
   get enabled() {
     return this.maxBytes > 0;
@@ -104,6 +116,33 @@ export class SyncPageCache {
     this.bytes -= held.bytes;
   }
 
+  /** A request asks for `key`: the read-ahead its build left waiting, if any, starts now. */
+  asks(key: string) {
+    const waiting = this.waiting.get(key);
+    this.waiting.delete(key);
+    if (waiting) return this.ahead(waiting);
+    bounded(this.asked).add(key);
+  }
+
+  /**
+   * The page after `key` can be built ahead (`go`): at once when a request has asked for `key`, else when one does.
+   * A page built ahead reads only one more ahead, and only once it is asked for: a device that stops asking stops it.
+   */
+  whenAsked(key: string, go: () => void) {
+    if (!this.asked.delete(key)) return void bounded(this.waiting).set(key, go);
+    this.ahead(go);
+  }
+
+  /** Whether `key` is kept or being built. */
+  holds(key: string) {
+    return this.pages.has(key) || this.building.has(key);
+  }
+
+  private ahead(go: () => void) {
+    this.counts.aheads++;
+    go();
+  }
+
   /**
    * The page being built under `key` if a request already started it, else starts `build` and lets later
    * requests for `key` share it until it ends (a failed build fails every request that shared it).
@@ -119,6 +158,15 @@ export class SyncPageCache {
     this.building.set(key, started);
     return started;
   }
+}
+
+/** A Set or Map kept to its newest 256 entries: keys nobody asks for again must not pile up. */
+function bounded<T extends { size: number; keys(): IterableIterator<string>; delete(key: string): boolean }>(held: T) {
+  for (const key of held.keys()) {
+    if (held.size < 256) break;
+    held.delete(key);
+  }
+  return held;
 }
 
 /**
