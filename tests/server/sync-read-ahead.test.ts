@@ -49,9 +49,11 @@ describe('reading a full sync ahead', () => {
 
   it('reads nothing ahead below its size, or when off (PostgreSQL, where the next request may reach another instance)', async () => {
     const pages = async (cache: SyncPageCache, limit: number) => {
-      let page: CachedPage | null = null;
-      for (let i = 0; i < 3; i++)
-        page = (await cachedPull(s.db, cache, page?.next ? cursorOf(page.next) : null, limit, undefined, 'br'))!;
+      let next: string | null = null;
+      for (let i = 0; i < 3; i++) {
+        const page: CachedPage = (await cachedPull(s.db, cache, next ? cursorOf(next) : null, limit, undefined, 'br'))!;
+        next = page.next;
+      }
       return cache.stats();
     };
     expect(await pages(new SyncPageCache(1 << 20, LIMIT + 1), LIMIT)).toMatchObject({ builds: 3, aheads: 0 });

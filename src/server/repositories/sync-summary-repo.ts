@@ -13,41 +13,67 @@ const known = sql.raw(`array[${CURRENCIES.map((c) => `'${c}'`).join(',')}]::text
  * them in the order computeStats meets them (enrollments newest first, then purchases newest first).
  */
 export async function syncSummary(db: Db): Promise<SyncSummary> {
+  // One scan per table: at 200,000 enrollments on PGlite each scan is most of the cost, and this is on the way to a
+  // new device's first screen (the first page of its sync).
   const [counts] = await rows<Record<string, string | number>>(
     db,
-    sql`select
-      (select count(*) from users) as users,
-      (select count(*) from users where is_verified) as verified_users,
+    sql`select u.users, u.verified_users,
       (select count(*) from courses) as courses,
-      (select count(*) from batches where is_active) as active_batches,
-      (select count(*) from enrollments where not is_verified) as pending_enrollments,
-      (select count(*) from service_purchases where not is_verified) as pending_services`,
+      (select count(*) from batches where is_active) as active_batches
+      from (select count(*) as users, count(*) filter (where is_verified) as verified_users from users) u`,
   );
-  const revenue = await rows<{ currency: string; amount: number | string }>(
+  const perCurrency = sql`coalesce(currency, 'USD') as currency, count(*) filter (where not is_verified) as pending,
+    sum(amount) filter (where is_verified) as paid`;
+  const byCurrency = await rows<{ currency: string; pe: string | number; ps: string | number; amount: number | null }>(
     db,
-    sql`with paid as (
-        select coalesce(currency, 'USD') as currency, amount, 0 as src, created_at, id
-          from enrollments where is_verified and amount is not null
-        union all
-        select currency, amount, 1, created_at, id from service_purchases where is_verified
-      ), met as (
-        select distinct on (currency) currency, src, created_at, id from paid
-          where array_position(${known}, currency) is null
-          order by currency, src, created_at desc, id desc
-      )
-      select p.currency, round(sum(p.amount), 2)::float8 as amount
-        from paid p left join met m on m.currency = p.currency
-        group by p.currency, m.src, m.created_at, m.id
-        order by coalesce(array_position(${known}, p.currency), 99), m.src, m.created_at desc, m.id desc`,
+    sql`with e as (select ${perCurrency} from enrollments group by 1),
+        s as (select ${perCurrency} from service_purchases group by 1)
+      select coalesce(e.currency, s.currency) as currency, coalesce(e.pending, 0) as pe, coalesce(s.pending, 0) as ps,
+        case when e.paid is null and s.paid is null then null
+          else round(coalesce(e.paid, 0) + coalesce(s.paid, 0), 2)::float8 end as amount
+      from e full join s on s.currency = e.currency`,
+  );
+  const paid = byCurrency.filter((r) => r.amount !== null);
+  const order = await currencyOrder(
+    db,
+    paid.map((r) => r.currency),
   );
   const n = (key: string) => Number(counts?.[key] ?? 0);
+  const total = (key: 'pe' | 'ps') => byCurrency.reduce((sum, r) => sum + Number(r[key]), 0);
   return {
     users: n('users'),
     verifiedUsers: n('verified_users'),
     courses: n('courses'),
     activeBatches: n('active_batches'),
-    pendingEnrollments: n('pending_enrollments'),
-    pendingServices: n('pending_services'),
-    revenue: revenue.map((r) => ({ currency: r.currency, amount: Number(r.amount) })),
+    pendingEnrollments: total('pe'),
+    pendingServices: total('ps'),
+    revenue: paid
+      .map((r) => ({ currency: r.currency, amount: Number(r.amount) }))
+      .sort((a, b) => order(a.currency) - order(b.currency)),
   };
+}
+
+/**
+ * The revenue's order: CURRENCIES first, any other currency after them in the order computeStats meets it (the
+ * newest approved enrollment with an amount first, then the newest verified purchase). Read only when there is one.
+ */
+async function currencyOrder(db: Db, currencies: string[]) {
+  const rank = new Map<string, number>(CURRENCIES.map((c, i) => [c, i]));
+  if (currencies.some((c) => !rank.has(c))) {
+    const other = sql`coalesce(currency, 'USD') <> all(${known})`;
+    const met = await rows<{ currency: string }>(
+      db,
+      sql`select currency from (
+          select distinct on (currency) currency, src, created_at, id from (
+            select coalesce(currency, 'USD') as currency, 0 as src, created_at, id from enrollments
+              where is_verified and amount is not null and ${other}
+            union all
+            select coalesce(currency, 'USD'), 1, created_at, id from service_purchases
+              where is_verified and amount is not null and ${other}
+          ) paid order by currency, src, created_at desc, id desc
+        ) firsts order by src, created_at desc, id desc`,
+    );
+    for (const { currency } of met) rank.set(currency, rank.size);
+  }
+  return (currency: string) => rank.get(currency) ?? rank.size;
 }
