@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { repeatFromNow } from '@/server/repeat';
 import { rows, type Database, type Db } from './client';
 
 /** A table is analyzed again once its size on disk moved this much from what its last ANALYZE saw. */
@@ -34,9 +35,5 @@ export async function refreshPlannerStats(db: Db): Promise<string[]> {
  */
 export async function keepPlannerStats(database: Database, warn: (err: unknown) => void): Promise<() => void> {
   if (database.kind !== 'pglite') return () => {};
-  const run = () => refreshPlannerStats(database.db).catch(warn);
-  await run();
-  const timer = setInterval(() => void run(), EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+  return repeatFromNow(EVERY_MS, () => refreshPlannerStats(database.db).catch(warn));
 }

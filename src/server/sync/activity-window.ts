@@ -1,4 +1,5 @@
 import type { Db } from '@/server/db/client';
+import { repeatFromNow } from '@/server/repeat';
 import { moveActivityWindow, type ActivityWindow } from '@/server/repositories/activity-window-repo';
 import type { FastifyInstance } from 'fastify';
 
@@ -21,8 +22,6 @@ export async function scheduleActivityWindow(app: FastifyInstance, db: Db, windo
     moveActivityWindow(db, window).catch((err: unknown) =>
       app.log.warn({ err }, 'Moving the activity window failed; it is tried again in ten minutes.'),
     );
-  await run();
-  const timer = setInterval(() => void run(), MOVE_EVERY_MS);
-  timer.unref();
-  app.addHook('preClose', async () => clearInterval(timer));
+  const stop = await repeatFromNow(MOVE_EVERY_MS, run);
+  app.addHook('preClose', async () => stop());
 }

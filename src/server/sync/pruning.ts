@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '@/server/db/client';
 import { inTransaction } from '@/server/db/transaction';
+import { repeatFromNow } from '@/server/repeat';
 import { pruneActivity } from '@/server/repositories/activity-repo';
 import type { FastifyInstance } from 'fastify';
 
@@ -55,8 +56,6 @@ export async function schedulePruning(
       app.log.warn({ err }, 'Pruning the sync log failed; it is tried again in an hour.'),
     );
   };
-  await run();
-  const timer = setInterval(() => void run(), HOUR_MS);
-  timer.unref();
-  app.addHook('preClose', async () => clearInterval(timer));
+  const stop = await repeatFromNow(HOUR_MS, run);
+  app.addHook('preClose', async () => stop());
 }
