@@ -33,7 +33,7 @@ export interface PageCacheStats {
   hits: number;
   /** Replies that waited for a build another request had started. */
   shared: number;
-  /** Pages built ahead of their request (`readAhead`). */
+  /** Read-aheads started (`whenAsked`); one whose page is already kept or being built builds nothing more. */
   aheads: number;
   evictions: number;
   entries: number;
