@@ -132,6 +132,24 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // Every schema module builds its schemas when it is evaluated: through the barrel, a screen builds them all
+    // (65 ms in one task on the login page, docs/benchmarks.md). Types are free: they leave no import behind.
+    files: ['src/app/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['@/shared/schemas', '@/shared/schemas/index'].map((name) => ({
+            name,
+            allowTypeImports: true,
+            message:
+              "Import a schema from its own module ('@/shared/schemas/auth' …): a value import of the barrel builds every schema.",
+          })),
+        },
+      ],
+    },
+  },
+  {
     files: serverBelowRoutes.map((dir) => `${dir.slice(2)}/**/*.ts`),
     rules: {
       'no-restricted-imports': [

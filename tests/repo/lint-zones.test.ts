@@ -113,6 +113,13 @@ const planted: { zone: string; file: string; code: string; allowedIn: string; ru
     allowedIn: 'src/server/plugins/auth-guard.ts',
     rule: 'no-restricted-syntax',
   },
+  {
+    zone: 'the PWA imports a schema through the barrel of src/shared/schemas',
+    file: 'src/app/features/auth/planted.ts',
+    code: "import { loginBody } from '@/shared/schemas';\nexport const planted = loginBody;\n",
+    allowedIn: 'src/server/routes/auth.ts',
+    rule: '@typescript-eslint/no-restricted-imports',
+  },
 ];
 
 describe('lint zones refuse a planted violation', () => {

@@ -1,7 +1,8 @@
 import { downloadCsv, toCsv } from '@/app/lib/csv';
 import { NA, orNA } from '@/app/lib/format';
 import { CSV_DEFAULT_AMOUNT, CSV_DEFAULT_CURRENCY, DATE_LOCALE } from '@/shared/constants';
-import { ENROLLMENT_CSV_COLUMNS, type Batch, type Enrollment } from '@/shared/schemas';
+import type { Batch, Enrollment } from '@/shared/schemas';
+import { ENROLLMENT_CSV_COLUMNS } from '@/shared/schemas/import';
 import { enrolleeEmail, enrolleeName, enrolleePhone } from './enrollee';
 
 /** The download's columns (ENROLLMENT_CSV_COLUMNS), shared with the CSV import so the two never drift apart. */

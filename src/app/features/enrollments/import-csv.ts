@@ -1,7 +1,7 @@
 import { downloadCsv } from '@/app/lib/csv';
 import { isBlankRecord, readCsvRecords } from '@/shared/csv-records';
 import { MESSAGES } from '@/shared/messages';
-import { ENROLLMENT_CSV_COLUMNS, IMPORT_RESULT_COLUMNS, type ImportReply } from '@/shared/schemas';
+import { ENROLLMENT_CSV_COLUMNS, IMPORT_RESULT_COLUMNS, type ImportReply } from '@/shared/schemas/import';
 
 const M = MESSAGES.import;
 

@@ -2,7 +2,7 @@ import { Group, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { WriteButton } from '@/app/components/ui/write-controls';
 import { zodValidate } from '@/app/lib/form';
-import { codeBody, type CodeBody } from '@/shared/schemas';
+import { codeBody, type CodeBody } from '@/shared/schemas/security';
 import type { ReactNode } from 'react';
 
 interface CodeFormProps {

@@ -8,7 +8,8 @@ import { loginAdmin } from '@/app/features/auth/api/session';
 import { safeRedirect } from '@/app/features/auth/safe-redirect';
 import { zodValidate } from '@/app/lib/form';
 import { MESSAGES } from '@/shared/messages';
-import { loginBody, type LoginBody, type TwoFactorChallenge } from '@/shared/schemas';
+import { loginBody, type LoginBody } from '@/shared/schemas/auth';
+import type { TwoFactorChallenge } from '@/shared/schemas/security';
 
 /** Only admins with two-factor sign-in reach the code step: it loads then, not with the login's first screen. */
 const LoginCodeStep = lazy(() => import('./login-code-step').then((m) => ({ default: m.LoginCodeStep })));

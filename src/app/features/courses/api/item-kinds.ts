@@ -1,10 +1,10 @@
+import type { Course } from '@/shared/schemas';
 import {
   COURSE_ITEM_KINDS,
-  type Course,
   type CourseItemFieldsOf,
   type CourseItemKind,
   type CourseItemOf,
-} from '@/shared/schemas';
+} from '@/shared/schemas/course-item-kinds';
 import type { z } from 'zod';
 
 /** The five item kinds of a course page, from the one table in src/shared. */

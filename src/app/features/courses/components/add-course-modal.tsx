@@ -1,5 +1,5 @@
 import { useAddCourse } from '@/app/features/courses/api/add-course';
-import { courseCardBody } from '@/shared/schemas';
+import { courseCardBody } from '@/shared/schemas/course';
 import { BLANK_CARD, CourseCardFields } from './course-card-fields';
 import { SchemaFormModal } from './modals/schema-form-modal';
 

@@ -1,6 +1,6 @@
 import { useUpdateCard } from '@/app/features/courses/api/update-card';
 import { MESSAGES } from '@/shared/messages';
-import { courseCardBody, type Course } from '@/shared/schemas';
+import { courseCardBody, type Course } from '@/shared/schemas/course';
 import { cardValues, CourseCardFields } from './course-card-fields';
 import { SchemaFormModal } from './modals/schema-form-modal';
 

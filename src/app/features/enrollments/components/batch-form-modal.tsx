@@ -7,7 +7,7 @@ import { useSaveBatch } from '@/app/features/enrollments/api/save-batch';
 import { dayToIso, isoToDay } from '@/app/features/enrollments/batch-dates';
 import { fieldErrors, zodValidate } from '@/app/lib/form';
 import type { Version } from '@/app/lib/list-writes';
-import { batchBody, type Batch } from '@/shared/schemas';
+import { batchBody, type Batch } from '@/shared/schemas/batch';
 
 interface BatchFormValues {
   batchName: string;

@@ -15,7 +15,8 @@ import { fieldErrors, zodValidate } from '@/app/lib/form';
 import { updatedAtVersion, type Version } from '@/app/lib/list-writes';
 import { CURRENCIES, PROGRESS_MAX, PROGRESS_MIN } from '@/shared/constants';
 import { MESSAGES } from '@/shared/messages';
-import { enrollmentUpdateBody, type Batch, type Enrollment } from '@/shared/schemas';
+import type { Batch, Enrollment } from '@/shared/schemas';
+import { enrollmentUpdateBody } from '@/shared/schemas/enrollment';
 
 const validateBody = zodValidate(enrollmentUpdateBody);
 

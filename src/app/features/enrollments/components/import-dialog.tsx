@@ -8,14 +8,14 @@ import { useImportEnrollments } from '@/app/features/enrollments/api/import-enro
 import { downloadImportResult, downloadImportTemplate } from '@/app/features/enrollments/import-csv';
 import { errorToastText } from '@/app/lib/api-feedback';
 import { MESSAGES } from '@/shared/messages';
+import type { Batch } from '@/shared/schemas';
 import {
   IMPORT_MAX_BYTES,
   IMPORT_MAX_MB,
-  type Batch,
   type ImportReply,
   type ImportRow,
   type ImportRowStatus,
-} from '@/shared/schemas';
+} from '@/shared/schemas/import';
 
 const M = MESSAGES.import;
 const STATUS_COLOR: Record<ImportRowStatus, string> = {

@@ -3,7 +3,7 @@ import { IconCircleCheck, IconPlus, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useUpdateLearningPoints } from '@/app/features/courses/api/update-learning-points';
 import { zodValidate } from '@/app/lib/form';
-import { whatYouWillLearnBody, type Course } from '@/shared/schemas';
+import { whatYouWillLearnBody, type Course } from '@/shared/schemas/course';
 import classes from './learn-tab.module.css';
 import { UpdateButton } from './update-button';
 import { useServerForm } from './use-server-form';

@@ -5,7 +5,7 @@ import { LongTextInput } from '@/app/features/courses/components/long-text-input
 import { zodValidate } from '@/app/lib/form';
 import { formatPrice } from '@/app/lib/format';
 import { MESSAGES } from '@/shared/messages';
-import { pageDataBody, type Course, type CourseDetails } from '@/shared/schemas';
+import { pageDataBody, type Course, type CourseDetails } from '@/shared/schemas/course';
 import { UpdateButton } from './update-button';
 import { useServerForm } from './use-server-form';
 
