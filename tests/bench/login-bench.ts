@@ -7,7 +7,7 @@
  *    theirs: zod itself and the schemas it builds), and each chunk's module evaluation (its top level, with what it
  *    calls), largest first.
  * Numbers are printed, never asserted. Run it under the bench and Chromium flocks. Knobs (env): BENCH_RUNS (default
- * 5), BENCH_LOGIN_PORT (default 4187), BENCH_PROFILE (a folder: the profiles are written there).
+ * 5), BENCH_LOGIN_PORT (default 4188), BENCH_PROFILE (a folder: the profiles are written there).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,7 +18,7 @@ import { ROW, startServer, stopServer } from './browser-bench';
 import { median, ms } from './numbers';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const PORT = Number(process.env.BENCH_LOGIN_PORT ?? 4187);
+const PORT = Number(process.env.BENCH_LOGIN_PORT ?? 4188);
 const BASE = `http://127.0.0.1:${PORT}`;
 const DEMO = { email: 'admin@coursedesk.dev', password: 'coursedesk-demo' };
 const PROFILE_DIR = process.env.BENCH_PROFILE;
