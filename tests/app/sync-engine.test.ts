@@ -74,6 +74,35 @@ describe('the device copy', () => {
     expect(qc.getQueryData(['enrollments'])).toBe(back);
   });
 
+  it('a restart shows the top of a big list while the rest is decoded, saying how much is in memory', async () => {
+    const many = Array.from({ length: 2500 }, (_, i) => ({
+      ...users[0]!,
+      _id: `10000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      email: `u${i}@example.com`,
+      createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
+    }));
+    setMockLists({ users: many });
+    await storedCopy();
+    expect((await deviceCopy(adminUser._id))!.meta.counts?.users).toBe(2500);
+    const release = holdStoredList('users');
+    const qc = await start();
+    const reading = syncEngine.read('users'); // the screen asks
+    await release.one(); // the store gives one chunk of 1,000, then is slow
+    const top = await reading;
+    // A run of the list in screen order (the first of the stored chunks).
+    const sorted = [...many].sort(newestFirst).map((u) => u._id);
+    const at = sorted.indexOf(top[0]!._id);
+    expect(top.map((u) => u._id)).toEqual(sorted.slice(at, at + 1000));
+    expect(usersOf(qc)).toBe(top);
+    const { arrival } = syncEngine.getState();
+    expect(arrival?.lists.users).toEqual({ done: 1000, total: 2500 });
+    expect(arrival?.whole).not.toContain('users');
+    expect(syncEngine.isWhole('users')).toBe(true); // whole on the device: only this start-up is still reading it
+    release();
+    await waitFor(() => expect(usersOf(qc)).toHaveLength(2500));
+    expect(syncEngine.getState().arrival).toBeNull();
+  });
+
   it('stores each list in its screen order, chunk after chunk, so a restart never sorts it', async () => {
     // 2,500 users sent in no particular order: the device holds them newest first, in chunks of at most 1,000.
     const many = Array.from({ length: 2500 }, (_, i) => {

@@ -58,7 +58,10 @@ export async function storedCopy() {
   syncEngine.stop();
 }
 
-/** The next start-up's read of one stored list waits until `release()`, as if its chunks were slow to come. */
+/**
+ * The next start-up's read of one stored list waits until `release()`, as if its chunks were slow to come;
+ * `release.one()` lets its next chunk through.
+ */
 export function holdStoredList(list: SyncList) {
   const read = DeviceStore.prototype.read;
   const held: (() => void)[] = [];
@@ -68,10 +71,15 @@ export function holdStoredList(list: SyncList) {
       l === list && !released ? void held.push(() => take(l, chunk)) : take(l, chunk),
     );
   });
-  return () => {
+  const release = () => {
     released = true;
-    held.forEach((give) => give());
+    held.splice(0).forEach((give) => give());
   };
+  const one = async () => {
+    await vi.waitFor(() => expect(held.length).toBeGreaterThan(0));
+    held.shift()!();
+  };
+  return Object.assign(release, { one });
 }
 
 /** Every pull waits until `release()`, as if the start-up's first pull were still on its way. */

@@ -1,15 +1,15 @@
-import { SYNC_LISTS, SYNC_SCHEMA, type SyncList } from '@/shared/sync-lists';
+import { SYNC_LISTS, SYNC_ORDER, SYNC_SCHEMA, type SyncList } from '@/shared/sync-lists';
 import { CopyWriter, type Lists } from './copy-writer';
-import { Arrivals, DECODE_ORDER, decodeList, nextToDecode } from './device-load';
-import { DeviceStore, type DeviceMeta } from './device-store';
+import { Arrivals, DECODE_ORDER, decodeList, nextToDecode, type DecodedChunks } from './device-load';
+import { DeviceStore, type Arrival, type DeviceMeta } from './device-store';
 import { Interner } from './interning';
 import { CHUNK_FORMAT, LIST_CODECS, type SyncRows } from './list-codecs';
 import { unpackCopy } from './page-packing';
 import { newLists, type StagingCopy } from './staging-copy';
 import { SYNC_QUERY_KEY, type SyncState } from './sync-state';
+import { SyncedList } from './synced-list';
 import { deferred } from './tasks';
 import { WriteMarks } from './write-marks';
-import type { SyncedList } from './synced-list';
 import type { QueryClient } from '@tanstack/react-query';
 
 /**
@@ -21,6 +21,8 @@ import type { QueryClient } from '@tanstack/react-query';
 /** The stored form (chunk format and sync schema): a device copy of another is dropped and synced again. */
 export const FORMAT = `${CHUNK_FORMAT}:${SYNC_SCHEMA}`;
 const freshMeta = (gen = 1): DeviceMeta => ({ format: FORMAT, gen, cursor: null, complete: false, syncedAt: 0 });
+/** While a start-up decodes a list a screen shows, the screen gets the rows decoded so far this often. */
+const PARTIAL_EVERY_MS = 150;
 
 export class CopySession {
   readonly interner = new Interner();
@@ -36,6 +38,10 @@ export class CopySession {
   readonly marks = new WriteMarks(() => this.meta.cursor);
   /** Each list once it is in memory: decoded from the device, or nothing to decode. */
   private decoded = new Map(SYNC_LISTS.map((l) => [l, deferred()]));
+  /** Each list once a screen can have it: decoded, or its top decoded (`partial`) while the rest is. */
+  private shown = new Map(SYNC_LISTS.map((l) => [l, deferred()]));
+  /** The rows decoded so far of a list a screen shows while a start-up decodes the rest of it. */
+  private partial = new Map<SyncList, readonly SyncRows[SyncList][]>();
   /** Every list in memory: pulls and a new writer's write of the copy wait for it. */
   readonly whole = deferred();
   /** Lists the screens asked for, decoded before the others. */
@@ -108,7 +114,7 @@ export class CopySession {
       while (left.size > 0) {
         const list = nextToDecode(left, this.wanted);
         left.delete(list);
-        const stored = await decodeList(list, arrivals, this.interner, () => this.alive);
+        const stored = await decodeList(list, arrivals, this.interner, () => this.alive, this.showPartly(list));
         if (!stored || !this.alive) return;
         const relaid = (this.live[list] as SyncedList<SyncRows[typeof list]>).load(stored);
         if (relaid.size > 0)
@@ -128,13 +134,43 @@ export class CopySession {
     if (this.copy.writer) await this.copy.store?.dropOtherGens(this.meta.gen).catch((err) => console.warn(err));
   }
 
+  /**
+   * The rows decoded so far of a list a screen asked for, for that screen, every PARTIAL_EVERY_MS while the rest is
+   * decoded (docs/sync.md, "A start-up shows each screen…"): the top of the list first, as a first sync shows it.
+   * Only from a whole copy whose stored counts say how much is still to come.
+   */
+  private showPartly<L extends SyncList>(list: L) {
+    let last = -Infinity;
+    return (decoded: DecodedChunks<L>) => {
+      if (!this.meta.complete || this.meta.counts?.[list] === undefined || !this.wanted.includes(list)) return;
+      if (performance.now() - last < PARTIAL_EVERY_MS) return;
+      last = performance.now();
+      // A list of its own lays the chunks out in screen order, as the copy's list will (load sorts them).
+      const top = new SyncedList<SyncRows[L]>(SYNC_ORDER[list]);
+      top.load(decoded);
+      this.partial.set(list, top.list());
+      this.setState({ arrival: this.stateArrival() });
+      this.qc.setQueryData([list], top.list());
+      this.listShown(list);
+    };
+  }
+
+  private listShown(list: SyncList) {
+    const d = this.shown.get(list)!;
+    d.done = true;
+    d.resolve();
+  }
+
   /** A list is in memory: whoever waits for it goes on, and the screens get it when the copy is whole. */
   private listDecoded(list: SyncList) {
     const d = this.decoded.get(list)!;
     if (d.done) return;
     d.done = true;
     d.resolve();
+    const wasPartial = this.partial.delete(list);
+    this.listShown(list);
     if (this.readable(list)) this.qc.setQueryData([list], this.live[list].list());
+    if (wasPartial || this.partial.size > 0) this.setState({ arrival: this.stateArrival() });
   }
 
   isDecoded(list: SyncList) {
@@ -156,9 +192,27 @@ export class CopySession {
     return this.meta.complete || (this.meta.arrival?.whole.includes(list) ?? false);
   }
 
+  /**
+   * What the screens are told of lists still coming: a first sync's arrival, or, while a start-up shows the top of
+   * a list it is still decoding, how much of each list is in memory (the lists not decoded yet are not whole).
+   */
+  private stateArrival(): Arrival | null {
+    if (!this.meta.complete) return this.meta.arrival ?? null;
+    if (this.partial.size === 0) return null;
+    const counts = this.meta.counts ?? {};
+    const inMemory = (l: SyncList) => (this.isDecoded(l) ? this.live[l].size : (this.partial.get(l)?.length ?? 0));
+    return {
+      lists: Object.fromEntries(
+        SYNC_LISTS.map((l) => [l, { done: inMemory(l), total: Math.max(inMemory(l), counts[l] ?? 0) }]),
+      ) as Arrival['lists'],
+      whole: SYNC_LISTS.filter((l) => this.isDecoded(l)),
+      summary: null,
+    };
+  }
+
   /** A first sync's arrival moved (or the copy became whole): the screens and the reads waiting are told. */
   arrivalMoved() {
-    this.setState({ arrival: this.meta.complete ? null : (this.meta.arrival ?? null) });
+    this.setState({ arrival: this.stateArrival() });
     this.arrived.resolve();
     this.arrived = deferred();
   }
@@ -169,7 +223,7 @@ export class CopySession {
    */
   async read<L extends SyncList>(list: L, pull: () => Promise<void>): Promise<SyncRows[L][]> {
     if (!this.wanted.includes(list)) this.wanted.push(list);
-    await this.decoded.get(list)!.promise;
+    await this.shown.get(list)!.promise;
     if (!this.readable(list)) {
       const pulling = pull();
       let ended = false;
@@ -182,9 +236,9 @@ export class CopySession {
     return this.peek(list);
   }
 
-  /** The list as held now. */
+  /** The list as held now (while a start-up decodes it, the rows decoded so far). */
   peek<L extends SyncList>(list: L): SyncRows[L][] {
-    return this.live[list].list() as SyncRows[L][];
+    return (this.partial.get(list) ?? this.live[list].list()) as SyncRows[L][];
   }
 
   /** The lists into their queries, and the sync time into ['sync'] (the shell's "Synced … ago"). */
@@ -239,7 +293,9 @@ export class CopySession {
 
   /** The meta to store: with where the copy stands in its history, from which a tab that opens from it counts on. */
   storedMeta(): DeviceMeta {
-    return { ...this.meta, pos: this.marks.pos };
+    const counts = { ...this.meta.counts };
+    for (const l of SYNC_LISTS) if (this.isDecoded(l)) counts[l] = this.live[l].size;
+    return { ...this.meta, pos: this.marks.pos, counts };
   }
 
   /**

@@ -38,6 +38,11 @@ export class Arrivals {
     else q.ended = true;
     this.wake?.();
   };
+  /** Whether `list`'s next chunk is still to come from the store (none is here, and it has not ended). */
+  waits(list: SyncList) {
+    const q = this.queue(list);
+    return !this.error && q.at === q.chunks.length && !q.ended;
+  }
   fail(error: unknown) {
     this.error = error ?? new Error('The device copy could not be read');
     this.wake?.();
@@ -59,18 +64,31 @@ export class Arrivals {
   }
 }
 
-/** One list's stored chunks, decoded in slices that leave the browser free every DECODE_SLICE_MS; null if ended. */
+export type DecodedChunks<L extends SyncList> = { key: number; rows: SyncRows[L][] }[];
+
+/**
+ * One list's stored chunks, decoded in slices that leave the browser free every DECODE_SLICE_MS; null if ended.
+ * `onSlice` sees the chunks decoded so far at the end of each slice, and whenever the store is slower than the decoding
+ * (a screen can show them meanwhile).
+ */
 export async function decodeList<L extends SyncList>(
   list: L,
   arrivals: Arrivals,
   interner: Interner,
   alive: () => boolean,
-): Promise<{ key: number; rows: SyncRows[L][] }[] | null> {
+  onSlice?: (decoded: DecodedChunks<L>) => void,
+): Promise<DecodedChunks<L> | null> {
   const codec = LIST_CODECS[list];
-  const stored: { key: number; rows: SyncRows[L][] }[] = [];
+  const stored: DecodedChunks<L> = [];
   let slice = performance.now();
-  for (let chunk = await arrivals.next(list); chunk; chunk = await arrivals.next(list)) {
+  const show = () => stored.length > 0 && onSlice?.(stored);
+  const next = () => {
+    if (arrivals.waits(list)) show();
+    return arrivals.next(list);
+  };
+  for (let chunk = await next(); chunk; chunk = await next()) {
     if (performance.now() - slice > DECODE_SLICE_MS) {
+      show();
       await nextTask();
       if (!alive()) return null;
       slice = performance.now();

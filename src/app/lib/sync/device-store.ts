@@ -40,6 +40,11 @@ export interface DeviceMeta {
   syncedAt: number;
   /** While a first full sync is under way: how far each list has come (absent once the copy is whole). */
   arrival?: Arrival;
+  /**
+   * Rows of each list when the copy was stored: a start-up says how much of a list it has read so far ("12,000 of
+   * 200,000") while the screen shows the top of it. Absent in a copy stored before.
+   */
+  counts?: Partial<Record<SyncList, number>>;
 }
 
 /**
