@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { act, render, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState, type ReactNode } from 'react';
+import { Profiler, useState, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DataTable, type Column, type TableView } from '@/app/components/ui/data-table';
 import { EmailText } from '@/app/components/ui/email-text';
@@ -56,6 +56,20 @@ async function renderInRouter(ui: ReactNode) {
 const renderTable = () => renderInRouter(<DataTable view={view} rows={rows} />);
 
 describe('DataTable', () => {
+  it('draws a few rows as it mounts and the others in a deferred render, so a screen mounts in short tasks', async () => {
+    setPhone(false);
+    const rowsAtCommit: number[] = [];
+    const count = () => rowsAtCommit.push(document.querySelectorAll('tbody tr[aria-rowindex]').length);
+    await renderInRouter(
+      <Profiler id="table" onRender={count}>
+        <DataTable view={view} rows={rows} />
+      </Profiler>,
+    );
+    // The first commit has no rows yet: the virtualizer learns its scroll box's size once it is in the page.
+    expect(rowsAtCommit.find((n) => n > 0)).toBe(4);
+    await waitFor(() => expect(Math.max(...rowsAtCommit)).toBeGreaterThan(4));
+  });
+
   it('renders only the visible rows of a long list, and a row click or Enter opens it but a button inside does not', async () => {
     setPhone(false);
     const { router } = await renderTable();

@@ -2,7 +2,7 @@ import { Checkbox, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useRouter, type NavigateOptions } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { memo, useDeferredValue, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { MESSAGES } from '@/shared/messages';
 import classes from './data-table.module.css';
 import { recordId, type RowSelection } from './row-selection';
@@ -69,6 +69,12 @@ interface DataTableProps<T> {
   onSort?: (sort: TableSort) => void;
 }
 
+/**
+ * Rows a table's first render draws; the others come in a deferred render that React does in slices, so mounting a
+ * screen is no long task (each row is a dozen components: its buttons, badge and hints).
+ */
+const FIRST_ROWS = 4;
+
 /** Below this width each row becomes a card of label/value lines: no sideways scrolling on phones. */
 const PHONE_QUERY = '(max-width: 48em)';
 
@@ -100,7 +106,9 @@ export function DataTable<T>({ view, rows, selection, sort = null, onSort }: Dat
     estimateSize: () => (phone ? (columns.length + (selection ? 1 : 0)) * 34 + 28 : rowHeight),
     overscan: 5,
   });
-  const items = virtualizer.getVirtualItems();
+  const mounted = useDeferredValue(true, false);
+  const visible = virtualizer.getVirtualItems();
+  const items = mounted ? visible : visible.slice(0, FIRST_ROWS);
   const padTop = items[0]?.start ?? 0;
   const padBottom = items.length ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
 
