@@ -98,8 +98,13 @@ describe('the device copy', () => {
     expect(arrival?.lists.users).toEqual({ done: 1000, total: 2500 });
     expect(arrival?.whole).not.toContain('users');
     expect(syncEngine.isWhole('users')).toBe(true); // whole on the device: only this start-up is still reading it
+    // A write's reply meanwhile (an edit of a row shown): at once in the rows shown, and in the copy once it is whole.
+    syncEngine.applyLocal('users', [{ ...top[1]!, name: 'Edited Early' }]);
+    expect(usersOf(qc)![1]).toMatchObject({ _id: top[1]!._id, name: 'Edited Early' });
+    expect(usersOf(qc)).toHaveLength(1000);
     release();
     await waitFor(() => expect(usersOf(qc)).toHaveLength(2500));
+    expect(usersOf(qc)!.find((u) => u._id === top[1]!._id)?.name).toBe('Edited Early');
     expect(syncEngine.getState().arrival).toBeNull();
   });
 

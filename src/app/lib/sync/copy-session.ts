@@ -42,6 +42,8 @@ export class CopySession {
   private shown = new Map(SYNC_LISTS.map((l) => [l, deferred()]));
   /** The rows decoded so far of a list a screen shows while a start-up decodes the rest of it. */
   private partial = new Map<SyncList, readonly SyncRows[SyncList][]>();
+  /** Write replies to such a list: shown in its rows at once, put into the copy once it is whole (local-writes.ts). */
+  private early = new Map<SyncList, { rows: Map<string, SyncRows[SyncList]>; gone: Set<string> }>();
   /** Every list in memory: pulls and a new writer's write of the copy wait for it. */
   readonly whole = deferred();
   /** Lists the screens asked for, decoded before the others. */
@@ -148,11 +150,43 @@ export class CopySession {
       // A list of its own lays the chunks out in screen order, as the copy's list will (load sorts them).
       const top = new SyncedList<SyncRows[L]>(SYNC_ORDER[list]);
       top.load(decoded);
-      this.partial.set(list, top.list());
+      const rows = this.withEarly(list, top.list());
+      this.partial.set(list, rows);
       this.setState({ arrival: this.stateArrival() });
-      this.qc.setQueryData([list], top.list());
+      this.qc.setQueryData([list], rows);
       this.listShown(list);
     };
+  }
+
+  /** The rows shown of a list still decoded, with the write replies it got meanwhile (new rows wait for the copy). */
+  private withEarly<R extends SyncRows[SyncList]>(list: SyncList, rows: readonly R[]): readonly R[] {
+    const early = this.early.get(list);
+    if (!early) return rows;
+    const out: R[] = [];
+    for (const row of rows) if (!early.gone.has(row._id)) out.push((early.rows.get(row._id) as R | undefined) ?? row);
+    return out;
+  }
+
+  /**
+   * A write's reply to a list a screen shows while a start-up still decodes it: into the rows shown at once; false
+   * when no screen shows the list yet. The caller puts it into the copy once the list is in memory (`decodedList`).
+   */
+  showEarly<L extends SyncList>(list: L, upserts: readonly SyncRows[L][], deletes: readonly string[]): boolean {
+    const partial = this.partial.get(list);
+    if (!partial) return false;
+    let early = this.early.get(list);
+    if (!early) this.early.set(list, (early = { rows: new Map(), gone: new Set() }));
+    for (const row of upserts) early.rows.set(row._id, row);
+    for (const id of deletes) early.gone.add(id);
+    const rows = this.withEarly(list, partial);
+    this.partial.set(list, rows);
+    this.qc.setQueryData([list], rows);
+    return true;
+  }
+
+  /** Resolves once `list` is in memory (decoded from the device, or nothing to decode). */
+  decodedList(list: SyncList) {
+    return this.decoded.get(list)!.promise;
   }
 
   private listShown(list: SyncList) {
@@ -168,6 +202,7 @@ export class CopySession {
     d.done = true;
     d.resolve();
     const wasPartial = this.partial.delete(list);
+    this.early.delete(list); // its replies go into the copy now (local-writes.ts)
     this.listShown(list);
     if (this.readable(list)) this.qc.setQueryData([list], this.live[list].list());
     if (wasPartial || this.partial.size > 0) this.setState({ arrival: this.stateArrival() });

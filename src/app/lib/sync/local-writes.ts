@@ -19,8 +19,13 @@ export class LocalWrites {
   /** A write's reply: into the copy at once (memory, device, screens, other tabs), then a pull for what it changed too. */
   applyLocal<L extends SyncList>(list: L, upserts: readonly SyncRows[L][], deletes: readonly string[]) {
     const { s } = this;
-    // A list not decoded yet is not on any screen: the pull brings the change.
-    if (!s.isDecoded(list)) return s.background();
+    if (!s.isDecoded(list)) {
+      // A screen shows the top of it while a start-up decodes the rest: the reply shows at once and goes into the
+      // copy once the list is in memory. A list on no screen yet: the pull brings the change.
+      if (s.showEarly(list, upserts, deletes))
+        void s.decodedList(list).then(() => s.alive && this.applyLocal(list, upserts, deletes));
+      return s.background();
+    }
     if (s.isLeader) this.putReply(list, upserts, deletes);
     else {
       s.putIn(list, upserts, deletes);
@@ -58,7 +63,13 @@ export class LocalWrites {
     patch: (row: SyncRows[L]) => SyncRows[L],
   ) {
     const { s } = this;
-    if (!s.isDecoded(list)) return s.background();
+    if (!s.isDecoded(list)) {
+      if (s.showEarly(list, held.map(patch), []))
+        void s.decodedList(list).then(async () => {
+          if (s.alive) await this.patchLocal(list, held, patch);
+        });
+      return s.background();
+    }
     const leading = s.isLeader;
     const mark = s.marks.oldest();
     const ids = held.map((r) => r._id);
