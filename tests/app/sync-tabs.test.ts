@@ -83,6 +83,7 @@ describe('tabs of one admin', () => {
     const a = await openTab();
     const b = await openTab();
     const c = await openTab();
+    await waitFor(() => expect(b.name(R._id)).toBe(R.name)); // tab B shows the list (read from the device copy)
     const mine = { ...R, name: 'Written In Tab B' };
     setMockLists({ users: withR(mine) }); // the write commits; its reply comes to tab B
     b.tab.applyLocal('users', [mine], []);

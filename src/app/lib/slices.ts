@@ -13,8 +13,18 @@ export function runSteps<R>(steps: Steps<R>): R {
   }
 }
 
-/** Resolves null if `alive` turns false between two slices (the result is no longer wanted). */
-export async function runInSlices<R>(steps: Steps<R>, alive: () => boolean, sliceMs = 10): Promise<R | null> {
+/**
+ * Resolves null if `alive` turns false between two slices (the result is no longer wanted). `later`: the first slice
+ * waits for a task of its own too (work started by a render, which must not lengthen the render's task).
+ */
+export async function runInSlices<R>(
+  steps: Steps<R>,
+  alive: () => boolean,
+  sliceMs = 10,
+  later = false,
+): Promise<R | null> {
+  if (later) await nextTask();
+  if (!alive()) return null;
   let slice = performance.now();
   for (;;) {
     const step = steps.next();

@@ -118,10 +118,11 @@ export function useShownRows<T>(
   const sorted = useSortOrder(rows, columns, state.sort);
   const searching = state.q.trim() !== '';
   const index = useMemo(() => (searching ? searchIndex(sorted.rows, text) : null), [searching, sorted.rows, text]);
-  // Ready before the first keystroke, built after the screen shows the list.
+  // Ready before the first keystroke, built after the screen shows the list (from the next task: a sync render
+  // runs its effects in its own task).
   useEffect(() => {
     let alive = true;
-    void runInSlices(indexSteps(sorted.rows, text), () => alive);
+    void runInSlices(indexSteps(sorted.rows, text), () => alive, undefined, true);
     return () => void (alive = false);
   }, [sorted.rows, text]);
   return useMemo(() => filterRows(sorted.rows, index, state.q, keep, sorted.order), [sorted, index, state.q, keep]);

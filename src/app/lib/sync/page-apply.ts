@@ -2,6 +2,7 @@ import { fillOrder, SYNC_LISTS, type SyncList } from '@/shared/sync-lists';
 import { FORMAT, type CopySession } from './copy-session';
 import { unpackPage, type PackedPage } from './page-packing';
 import { newLists, StagingCopy } from './staging-copy';
+import { nextTask } from './tasks';
 import type { Dirty, Lists } from './copy-writer';
 import type { Arrival } from './device-store';
 import type { Interner } from './interning';
@@ -49,6 +50,8 @@ export async function applyPage(s: CopySession, reply: PackedPage, how: PageAppl
   // Read a slice per task before anything changes: a reset below must not leave the copy empty meanwhile.
   const rows = await unpackPage(reply, s.interner, () => s.alive);
   if (!rows) return;
+  await nextTask(); // the changes and their encoding start a task of their own, not the last slice's
+  if (!s.alive) return;
   if (reply.reset) beginReset(s, how.stage);
   const staging = s.staging;
   const target = staging?.lists ?? s.live;
