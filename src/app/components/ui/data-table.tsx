@@ -69,10 +69,7 @@ interface DataTableProps<T> {
   onSort?: (sort: TableSort) => void;
 }
 
-/**
- * Rows a table's first render draws; the others come in a deferred render that React does in slices, so mounting a
- * screen is no long task (each row is a dozen components: its buttons, badge and hints).
- */
+/** Rows a table's first render draws; the others come in a deferred render React does in slices (short tasks). */
 const FIRST_ROWS = 4;
 
 /** Below this width each row becomes a card of label/value lines: no sideways scrolling on phones. */
