@@ -56,7 +56,7 @@ async function renderInRouter(ui: ReactNode) {
 const renderTable = () => renderInRouter(<DataTable view={view} rows={rows} />);
 
 describe('DataTable', () => {
-  it('draws a few rows as it mounts and the others in a deferred render, so a screen mounts in short tasks', async () => {
+  it('draws a few rows as it mounts and a few more per task after it, so a screen mounts in short tasks', async () => {
     setPhone(false);
     const rowsAtCommit: number[] = [];
     const count = () => rowsAtCommit.push(document.querySelectorAll('tbody tr[aria-rowindex]').length);

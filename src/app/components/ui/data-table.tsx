@@ -2,7 +2,7 @@ import { Checkbox, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useRouter, type NavigateOptions } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useDeferredValue, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { memo, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { MESSAGES } from '@/shared/messages';
 import classes from './data-table.module.css';
 import { recordId, type RowSelection } from './row-selection';
@@ -32,10 +32,7 @@ export const rowNumberColumn = <T,>(header: string): Column<T> => ({
   ),
 });
 
-/**
- * How a list shows, apart from its rows: a module constant (or a memo) beside the list's page, so a write that
- * changes one row renders that row only.
- */
+/** How a list shows, apart from its rows: a module constant (or a memo), so a write renders its row only. */
 export type TableView<T> = {
   columns: Column<T>[];
   /** Accessible name of a row, read before its cells (e.g. "Open user Ann Lee"). */
@@ -69,16 +66,18 @@ interface DataTableProps<T> {
   onSort?: (sort: TableSort) => void;
 }
 
-/** Rows a table's first render draws; the others come in a deferred render React does in slices (short tasks). */
-const FIRST_ROWS = 4;
+/**
+ * Rows a table's first render draws, and adds per task (a timer: the lists' updates, a page or a partial list,
+ * would restart a deferred render until they stop) until every visible row is drawn: short tasks.
+ */
+const ROWS_PER_TASK = 4;
 
 /** Below this width each row becomes a card of label/value lines: no sideways scrolling on phones. */
 const PHONE_QUERY = '(max-width: 48em)';
 
 /**
- * The one table of the app: sticky header, virtualised rows (50,000 rows stay smooth), and a row click
- * or Enter that opens the detail. Clicks on buttons inside a row do not open it. On phones the same
- * rows render as cards.
+ * The one table of the app: sticky header, virtualised rows (50,000 rows stay smooth), and a row click or Enter
+ * that opens the detail (not a click on a button in it). On phones the same rows render as cards.
  */
 export function DataTable<T>({ view, rows, selection, sort = null, onSort }: DataTableProps<T>) {
   const { columns, rowLabel, rowLink, emptyText, maxHeight, rowHeight = 52, caption } = view;
@@ -103,9 +102,14 @@ export function DataTable<T>({ view, rows, selection, sort = null, onSort }: Dat
     estimateSize: () => (phone ? (columns.length + (selection ? 1 : 0)) * 34 + 28 : rowHeight),
     overscan: 5,
   });
-  const mounted = useDeferredValue(true, false);
+  const [drawn, setDrawn] = useState(ROWS_PER_TASK);
   const visible = virtualizer.getVirtualItems();
-  const items = mounted ? visible : visible.slice(0, FIRST_ROWS);
+  const items = visible.slice(0, drawn);
+  useEffect(() => {
+    if (drawn === Infinity || visible.length === 0) return;
+    const next = setTimeout(() => setDrawn(drawn + ROWS_PER_TASK < visible.length ? drawn + ROWS_PER_TASK : Infinity));
+    return () => clearTimeout(next);
+  }, [drawn, visible.length]);
   const padTop = items[0]?.start ?? 0;
   const padBottom = items.length ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
 
@@ -220,10 +224,7 @@ interface RowHandlers<T> {
   selection?: RowSelection<T>;
 }
 
-/**
- * One row's props: each the same value while the row is unchanged (`columns` as long as the caller keeps the
- * array; a module constant or a memo), so a write that changes one row renders that row only.
- */
+/** One row's props: each the same while the row is unchanged, so a write that changes one row renders it only. */
 interface RowView<T> {
   row: T;
   index: number;
@@ -235,10 +236,7 @@ interface RowView<T> {
   selectable: boolean;
 }
 
-/**
- * A row's element attributes: measured by the virtualizer, and a click or Enter opens its record; with Ctrl or ⌘,
- * or a middle click, in a new tab.
- */
+/** A row's attributes: measured by the virtualizer; a click or Enter opens its record (Ctrl, ⌘ or middle: a new tab). */
 function rowAttributes<T>({ row, index, selected, handlers, measure, clickable }: RowView<T>) {
   const open = (event: MouseEvent | KeyboardEvent) => {
     if ((event.target as HTMLElement).closest('button, a, input, label, [role="button"]')) return;
