@@ -50,7 +50,17 @@ async function renderInRouter(ui: ReactNode) {
   await router.load();
   render(<RouterProvider router={router} />);
   await screen.findByText('Person 0');
+  await allRowsDrawn();
   return { router, show: (next: ReactNode) => act(() => show(next)) };
+}
+
+/** The table draws its visible rows a few per task after the first: wait until a task draws none. */
+async function allRowsDrawn() {
+  const count = () => document.querySelectorAll('[aria-rowindex], [role="listitem"]').length;
+  for (let before = -1; before !== count();) {
+    before = count();
+    await act(() => new Promise((resolve) => setTimeout(resolve)));
+  }
 }
 
 const renderTable = () => renderInRouter(<DataTable view={view} rows={rows} />);
