@@ -20,8 +20,7 @@ export function runSteps<R>(steps: Steps<R>): R {
 export async function runInSlices<R>(
   steps: Steps<R>,
   alive: () => boolean,
-  sliceMs = 10,
-  later = false,
+  { sliceMs = 10, later = false }: { sliceMs?: number; later?: boolean } = {},
 ): Promise<R | null> {
   if (later) await nextTask();
   if (!alive()) return null;

@@ -122,7 +122,7 @@ export function useShownRows<T>(
   // runs its effects in its own task).
   useEffect(() => {
     let alive = true;
-    void runInSlices(indexSteps(sorted.rows, text), () => alive, undefined, true);
+    void runInSlices(indexSteps(sorted.rows, text), () => alive, { later: true });
     return () => void (alive = false);
   }, [sorted.rows, text]);
   return useMemo(() => filterRows(sorted.rows, index, state.q, keep, sorted.order), [sorted, index, state.q, keep]);

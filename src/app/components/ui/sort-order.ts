@@ -182,5 +182,5 @@ export async function sortOrderInSlices<T>(
   alive: () => boolean,
   sliceMs = 10,
 ): Promise<Uint32Array | null> {
-  return runInSlices(sortSteps(rows, sortValue, desc), alive, sliceMs);
+  return runInSlices(sortSteps(rows, sortValue, desc), alive, { sliceMs });
 }

@@ -1,13 +1,14 @@
-import { SYNC_LISTS, SYNC_ORDER, SYNC_SCHEMA, type SyncList } from '@/shared/sync-lists';
+import { SYNC_LISTS, SYNC_SCHEMA, type SyncList } from '@/shared/sync-lists';
 import { CopyWriter, type Lists } from './copy-writer';
 import { Arrivals, DECODE_ORDER, decodeList, nextToDecode, type DecodedChunks } from './device-load';
 import { DeviceStore, type Arrival, type DeviceMeta } from './device-store';
 import { Interner } from './interning';
 import { CHUNK_FORMAT, LIST_CODECS, type SyncRows } from './list-codecs';
 import { unpackCopy } from './page-packing';
+import { PartialLists } from './partial-lists';
 import { newLists, type StagingCopy } from './staging-copy';
 import { SYNC_QUERY_KEY, type SyncState } from './sync-state';
-import { SyncedList } from './synced-list';
+import { type SyncedList } from './synced-list';
 import { deferred } from './tasks';
 import { WriteMarks } from './write-marks';
 import type { QueryClient } from '@tanstack/react-query';
@@ -40,10 +41,8 @@ export class CopySession {
   private decoded = new Map(SYNC_LISTS.map((l) => [l, deferred()]));
   /** Each list once a screen can have it: decoded, or its top decoded (`partial`) while the rest is. */
   private shown = new Map(SYNC_LISTS.map((l) => [l, deferred()]));
-  /** The rows decoded so far of a list a screen shows while a start-up decodes the rest of it. */
-  private partial = new Map<SyncList, readonly SyncRows[SyncList][]>();
-  /** Write replies to such a list: shown in its rows at once, put into the copy once it is whole (local-writes.ts). */
-  private early = new Map<SyncList, { rows: Map<string, SyncRows[SyncList]>; gone: Set<string> }>();
+  /** The lists a screen shows while a start-up decodes the rest of them. */
+  private partial = new PartialLists();
   /** Every list in memory: pulls and a new writer's write of the copy wait for it. */
   readonly whole = deferred();
   /** Lists the screens asked for, decoded before the others. */
@@ -137,9 +136,9 @@ export class CopySession {
   }
 
   /**
-   * The rows decoded so far of a list a screen asked for, for that screen, every PARTIAL_EVERY_MS while the rest is
-   * decoded (docs/sync.md, "A start-up shows each screen…"): the top of the list first, as a first sync shows it.
-   * Only from a whole copy whose stored counts say how much is still to come.
+   * The rows decoded so far of a list a screen asked for, for that screen, while the rest is decoded (docs/sync.md,
+   * "A start-up shows each screen…"): the top of the list first, as a first sync shows it, and how many are in
+   * memory at most every PARTIAL_EVERY_MS. Only from a whole copy whose stored counts say how much is to come.
    */
   private showPartly<L extends SyncList>(list: L) {
     let last = -Infinity;
@@ -147,24 +146,11 @@ export class CopySession {
       if (!this.meta.complete || this.meta.counts?.[list] === undefined || !this.wanted.includes(list)) return;
       if (performance.now() - last < PARTIAL_EVERY_MS) return;
       last = performance.now();
-      // A list of its own lays the chunks out in screen order, as the copy's list will (load sorts them).
-      const top = new SyncedList<SyncRows[L]>(SYNC_ORDER[list]);
-      top.load(decoded);
-      const rows = this.withEarly(list, top.list());
-      this.partial.set(list, rows);
+      const rows = this.partial.decoded(list, decoded);
+      if (rows) this.qc.setQueryData([list], rows);
       this.setState({ arrival: this.stateArrival() });
-      this.qc.setQueryData([list], rows);
       this.listShown(list);
     };
-  }
-
-  /** The rows shown of a list still decoded, with the write replies it got meanwhile (new rows wait for the copy). */
-  private withEarly<R extends SyncRows[SyncList]>(list: SyncList, rows: readonly R[]): readonly R[] {
-    const early = this.early.get(list);
-    if (!early) return rows;
-    const out: R[] = [];
-    for (const row of rows) if (!early.gone.has(row._id)) out.push((early.rows.get(row._id) as R | undefined) ?? row);
-    return out;
   }
 
   /**
@@ -172,16 +158,9 @@ export class CopySession {
    * when no screen shows the list yet. The caller puts it into the copy once the list is in memory (`decodedList`).
    */
   showEarly<L extends SyncList>(list: L, upserts: readonly SyncRows[L][], deletes: readonly string[]): boolean {
-    const partial = this.partial.get(list);
-    if (!partial) return false;
-    let early = this.early.get(list);
-    if (!early) this.early.set(list, (early = { rows: new Map(), gone: new Set() }));
-    for (const row of upserts) early.rows.set(row._id, row);
-    for (const id of deletes) early.gone.add(id);
-    const rows = this.withEarly(list, partial);
-    this.partial.set(list, rows);
-    this.qc.setQueryData([list], rows);
-    return true;
+    const rows = this.partial.reply(list, upserts, deletes);
+    if (rows) this.qc.setQueryData([list], rows);
+    return rows !== null;
   }
 
   /** Resolves once `list` is in memory (decoded from the device, or nothing to decode). */
@@ -201,8 +180,7 @@ export class CopySession {
     if (d.done) return;
     d.done = true;
     d.resolve();
-    const wasPartial = this.partial.delete(list);
-    this.early.delete(list); // its replies go into the copy now (local-writes.ts)
+    const wasPartial = this.partial.end(list);
     this.listShown(list);
     if (this.readable(list)) this.qc.setQueryData([list], this.live[list].list());
     if (wasPartial || this.partial.size > 0) this.setState({ arrival: this.stateArrival() });
@@ -235,7 +213,7 @@ export class CopySession {
     if (!this.meta.complete) return this.meta.arrival ?? null;
     if (this.partial.size === 0) return null;
     const counts = this.meta.counts ?? {};
-    const inMemory = (l: SyncList) => (this.isDecoded(l) ? this.live[l].size : (this.partial.get(l)?.length ?? 0));
+    const inMemory = (l: SyncList) => (this.isDecoded(l) ? this.live[l].size : this.partial.count(l));
     return {
       lists: Object.fromEntries(
         SYNC_LISTS.map((l) => [l, { done: inMemory(l), total: Math.max(inMemory(l), counts[l] ?? 0) }]),
@@ -273,7 +251,7 @@ export class CopySession {
 
   /** The list as held now (while a start-up decodes it, the rows decoded so far). */
   peek<L extends SyncList>(list: L): SyncRows[L][] {
-    return (this.partial.get(list) ?? this.live[list].list()) as SyncRows[L][];
+    return (this.partial.rows(list) ?? this.live[list].list()) as SyncRows[L][];
   }
 
   /** The lists into their queries, and the sync time into ['sync'] (the shell's "Synced … ago"). */

@@ -20,11 +20,8 @@ export class LocalWrites {
   applyLocal<L extends SyncList>(list: L, upserts: readonly SyncRows[L][], deletes: readonly string[]) {
     const { s } = this;
     if (!s.isDecoded(list)) {
-      // A screen shows the top of it while a start-up decodes the rest: the reply shows at once and goes into the
-      // copy once the list is in memory. A list on no screen yet: the pull brings the change.
-      if (s.showEarly(list, upserts, deletes))
-        void s.decodedList(list).then(() => s.alive && this.applyLocal(list, upserts, deletes));
-      return s.background();
+      this.early(list, upserts, deletes, () => this.applyLocal(list, upserts, deletes));
+      return;
     }
     if (s.isLeader) this.putReply(list, upserts, deletes);
     else {
@@ -64,11 +61,8 @@ export class LocalWrites {
   ) {
     const { s } = this;
     if (!s.isDecoded(list)) {
-      if (s.showEarly(list, held.map(patch), []))
-        void s.decodedList(list).then(async () => {
-          if (s.alive) await this.patchLocal(list, held, patch);
-        });
-      return s.background();
+      this.early(list, held.map(patch), [], () => this.patchLocal(list, held, patch));
+      return;
     }
     const leading = s.isLeader;
     const mark = s.marks.oldest();
@@ -100,6 +94,21 @@ export class LocalWrites {
     s.publish([list]);
     if (leading) this.tellApplied(list, all, [], null);
     else s.relay.sendLocal(list, all, [], mark);
+    s.background();
+  }
+
+  /**
+   * A write's reply to a list a start-up still decodes. A screen showing its top gets the reply at once, and `redo`
+   * puts it into the copy once the list is in memory. A list on no screen yet: the pull brings the change.
+   */
+  private early<L extends SyncList>(
+    list: L,
+    upserts: readonly SyncRows[L][],
+    deletes: readonly string[],
+    redo: () => unknown,
+  ) {
+    const { s } = this;
+    if (s.showEarly(list, upserts, deletes)) void s.decodedList(list).then(() => s.alive && redo());
     s.background();
   }
 
