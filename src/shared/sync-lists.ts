@@ -11,12 +11,20 @@ export const SYNC_SCHEMA = 5;
 export const SYNC_LISTS = ['users', 'courses', 'batches', 'services', 'enrollments', 'activity'] as const;
 export type SyncList = (typeof SYNC_LISTS)[number];
 
+/** The lists whose rows embed a user (as the GET routes send them). */
+export const EMBEDS_USERS: ReadonlySet<SyncList> = new Set(['enrollments', 'services']);
+
 /**
- * The order a full-sync page fills in: `first` (until it is whole), then the others in SYNC_LISTS order. The
- * server pages in this order; the client reads from it which lists a page has moved past (whole).
+ * The order a full-sync page fills in: `first` (until it is whole), then the others in SYNC_LISTS order; the users
+ * before a `first` that embeds them, so that a device holds and stores each user once, not once per row that
+ * embeds it (docs/sync.md, "Memory"). The server pages in this order; the client reads from it which lists a page
+ * has moved past (whole).
  */
-export const fillOrder = (first: SyncList | undefined): readonly SyncList[] =>
-  first ? [first, ...SYNC_LISTS.filter((l) => l !== first)] : SYNC_LISTS;
+export const fillOrder = (first: SyncList | undefined): readonly SyncList[] => {
+  if (!first) return SYNC_LISTS;
+  const lead: SyncList[] = EMBEDS_USERS.has(first) ? ['users', first] : [first];
+  return [...lead, ...SYNC_LISTS.filter((l) => !lead.includes(l))];
+};
 
 /**
  * The order the screens show each list in (newest first: by createdAt, then _id, both descending), which is

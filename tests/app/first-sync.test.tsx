@@ -4,15 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { auth } from '@/app/features/auth/auth-store';
 import { createQueryClient } from '@/app/lib/query-client';
 import { writeSession } from '@/app/lib/session-storage';
-import { deleteDeviceCopies } from '@/app/lib/sync/device-store';
+import { deleteDeviceCopies, DeviceStore } from '@/app/lib/sync/device-store';
 import { FIRST_SYNC_RETRY_MS } from '@/app/lib/sync/pulls';
 import { SyncSession } from '@/app/lib/sync/sync-session';
 import { MESSAGES } from '@/shared/messages';
+import type { Enrollment } from '@/shared/schemas';
 import { SYNC_LISTS, type SyncList, type SyncReply, type SyncSummary } from '@/shared/schemas/sync';
 import { fillOrder } from '@/shared/sync-lists';
-import { adminUser, users } from '../mocks/fixtures';
+import { adminUser, enrollments, users } from '../mocks/fixtures';
 import { server } from '../mocks/server';
 import { mockLists, setMockLists, syncReply, syncReplyTo } from '../mocks/sync-api';
+import { deviceCopy, readStored } from '../utils/device-copy';
 import { renderApp } from '../utils/render';
 import { bodyRows } from '../utils/table';
 import { installWebLocks } from '../utils/web-locks';
@@ -132,7 +134,8 @@ describe('a progressive first sync', () => {
   });
 
   it('shows the dashboard from the summary until the lists it counts are whole', async () => {
-    const { asked, release } = pagedFirstSync({ hold: [2] });
+    // The users come first (the enrollments embed them): page 2 brings the last one and the first enrollment.
+    const { asked, release } = pagedFirstSync({ hold: [3] });
     renderApp('/');
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     expect(asked[0]).toEqual({ cursor: null, first: 'enrollments' });
@@ -146,11 +149,38 @@ describe('a progressive first sync', () => {
     const newest = screen.getByRole('heading', { name: 'Newest enrollments' }).closest('div')!.parentElement!;
     expect(within(newest).getByRole('link', { name: 'Ann Lee' })).toBeInTheDocument();
 
-    release(2);
+    release(3);
     // Whole: the figures are counted from the lists (as the fixtures hold them).
     await waitFor(() => expect(within(card('Users')).getByText('3')).toBeInTheDocument());
     expect(screen.queryByText(MESSAGES.sync.summaryNote)).toBeNull();
     expect(screen.getByText('USD 399.00')).toBeInTheDocument();
+  });
+
+  it('brings the users before the enrollments that embed them: each user is held once and stored once', async () => {
+    // Four enrollments of Ann Lee, each with its own copy of her, as JSON brings them.
+    const ann = enrollments[0]!;
+    const ofAnnSent = Array.from({ length: 4 }, (_, i) => ({
+      ...ann,
+      _id: `40000000-0000-4000-8000-00000000010${i}`,
+      userId: { ...ann.userId! },
+      createdAt: new Date(Date.UTC(2026, 10, 5 - i)).toISOString(),
+    }));
+    setMockLists({ enrollments: [...ofAnnSent, ...enrollments] });
+    const { asked } = pagedFirstSync();
+    const { queryClient } = renderApp('/');
+    await waitFor(async () => expect((await deviceCopy(adminUser._id))?.meta.complete).toBe(true));
+    expect(asked[0]!.first).toBe('enrollments');
+    const held = queryClient.getQueryData<Enrollment[]>(['enrollments'])!;
+    const ofAnn = held.filter((e) => e.userId?._id === users[0]!._id);
+    expect(ofAnn.length).toBeGreaterThan(1);
+    expect(new Set(ofAnn.map((e) => e.userId)).size).toBe(1); // one object, not one per enrollment
+    // Stored as the users list's id: column 2 of an enrollments chunk holds the embedded user.
+    const store = await DeviceStore.open(adminUser._id);
+    const stored = (await readStored(store)).chunks.filter((c) => c.key[1] === 'enrollments');
+    store.close();
+    const userCells = stored.flatMap((c) => (JSON.parse(c.text) as { c: unknown[][] }).c[2]!);
+    expect(userCells.length).toBe(mockLists().enrollments.length);
+    expect(userCells.every((u) => u === null || typeof u === 'string')).toBe(true);
   });
 
   it('brings the list of the screen navigated to next', async () => {

@@ -114,24 +114,52 @@ describe('GET /api/sync: the dashboard’s summary', () => {
 describe('GET /api/sync?first=: the screen’s list first', () => {
   it('sends the `first` list whole before any other, then the others in the default order', async () => {
     const copy = new SyncCopy();
-    const replies = await syncWith(copy, 2, () => 'enrollments');
+    const replies = await syncWith(copy, 2, () => 'batches');
     const order = [...new Set(sent(replies).map((k) => k.split(':')[0]))];
-    expect(order).toEqual(['enrollments', ...SYNC_LISTS.filter((l) => l !== 'enrollments')]);
+    expect(order).toEqual(['batches', ...SYNC_LISTS.filter((l) => l !== 'batches')]);
     expect(replies[0]!.reset).toBe(true);
-    expect(replies[0]!.changes.enrollments.upserts).toHaveLength(2);
+    expect(replies[0]!.changes.batches.upserts).toHaveLength(2);
     expectScreenOrder(replies);
     expect(copy.json()).toEqual(await serverLists(s.app, token));
   });
 
+  it('sends the users before a `first` list that embeds them, then the others in the default order', async () => {
+    for (const first of ['enrollments', 'services'] as const) {
+      const copy = new SyncCopy();
+      const replies = await syncWith(copy, 2, () => first);
+      const order = [...new Set(sent(replies).map((k) => k.split(':')[0]))];
+      expect(order).toEqual(['users', first, ...SYNC_LISTS.filter((l) => l !== 'users' && l !== first)]);
+      expectScreenOrder(replies);
+      expect(copy.json()).toEqual(await serverLists(s.app, token));
+    }
+  });
+
   it('resumes every list where it stood when `first` changes mid-sync', async () => {
     const copy = new SyncCopy();
-    // Two pages of enrollments, one of services, enrollments again, then the default order.
-    const plan: (SyncList | undefined)[] = ['enrollments', 'enrollments', 'services', 'enrollments'];
+    // The users (three pages: the lists below embed them), two pages of enrollments, one of services, enrollments
+    // again, then the default order.
+    const plan: (SyncList | undefined)[] = [
+      'users',
+      'users',
+      'users',
+      'enrollments',
+      'enrollments',
+      'services',
+      'enrollments',
+    ];
     const replies = await syncWith(copy, 2, (page) => plan[page]);
     const lists = replies.map((r) => SYNC_LISTS.filter((l) => r.changes[l].upserts.length > 0));
-    expect(lists.slice(0, 4)).toEqual([['enrollments'], ['enrollments'], ['services'], ['enrollments']]);
+    expect(lists.slice(0, 7)).toEqual([
+      ['users'],
+      ['users'],
+      ['users'],
+      ['enrollments'],
+      ['enrollments'],
+      ['services'],
+      ['enrollments'],
+    ]);
     // The services not sent yet come in their turn, after the ones sent, in their order.
-    expect(replies[4]!.changes.services.upserts).toEqual([]);
+    expect(replies[7]!.changes.services.upserts).toEqual([]);
     const keys = sent(replies);
     expect(new Set(keys).size).toBe(keys.length);
     expectScreenOrder(replies);
@@ -168,7 +196,8 @@ describe('GET /api/sync?first=: the screen’s list first', () => {
   it('writes made while `first` moves between lists still arrive: the copy ends equal to the lists', async () => {
     const copy = new SyncCopy();
     copy.apply(await pull(null, 2, 'users'));
-    copy.apply(await pull(copy.cursor, 2, 'enrollments'));
+    // The users come before the enrollments that embed them.
+    while (copy.lists.enrollments.size === 0) copy.apply(await pull(copy.cursor, 2, 'enrollments'));
     // A user already sent renamed, an enrollment already sent approved, one not sent yet deleted, one added.
     const [sentUser] = [...copy.lists.users.keys()];
     const [sentEnrollment] = [...copy.lists.enrollments.keys()];

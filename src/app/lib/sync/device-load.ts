@@ -1,4 +1,4 @@
-import type { SyncList } from '@/shared/sync-lists';
+import { EMBEDS_USERS, type SyncList } from '@/shared/sync-lists';
 import { LIST_CODECS, type SyncRows } from './list-codecs';
 import { nextTask } from './tasks';
 import type { StoredChunk } from './device-store';
@@ -13,7 +13,6 @@ const DECODE_SLICE_MS = 16;
  * enrollments and purchases embed them), then the small ones; a list a screen asks for goes next.
  */
 export const DECODE_ORDER: readonly SyncList[] = ['users', 'batches', 'courses', 'enrollments', 'services', 'activity'];
-const EMBEDS_USERS: ReadonlySet<SyncList> = new Set(['enrollments', 'services']);
 
 /** The next list to decode: one a screen asked for first, but never one that embeds users before the users. */
 export function nextToDecode(left: ReadonlySet<SyncList>, wanted: readonly SyncList[]): SyncList {
