@@ -1,5 +1,5 @@
 import { SYNC_ORDER, type SyncList } from '@/shared/sync-lists';
-import { SyncedList } from './synced-list';
+import { LIST_COMPARE, SyncedList } from './synced-list';
 import type { DecodedChunks } from './device-load';
 import type { SyncRows } from './list-codecs';
 
@@ -63,17 +63,36 @@ export class PartialLists {
     return this.shown.delete(list);
   }
 
-  /** `rows` with the write replies the list got (new rows wait for the copy), as the list shows now. */
+  /**
+   * `rows` with the write replies the list got (new rows wait for the copy), as the list shows now. A reply's row is
+   * found by binary search (it keeps its place in the order), so the rows around it stay the same objects and a
+   * reply costs a copy of the array, not a pass over every row (a million, during a reload at that size).
+   */
   private show<L extends SyncList>(list: L, rows: readonly SyncRows[L][]): readonly SyncRows[L][] {
     const early = this.early.get(list);
     let out = rows;
     if (early) {
-      const kept: SyncRows[L][] = [];
-      for (const row of rows)
-        if (!early.gone.has(row._id)) kept.push((early.rows.get(row._id) as SyncRows[L] | undefined) ?? row);
-      out = kept;
+      const compare = LIST_COMPARE[SYNC_ORDER[list]];
+      const next = rows.slice();
+      for (const row of early.rows.values()) {
+        const at = placeOf(next, row, compare);
+        if (next[at]?._id === row._id) next[at] = row as SyncRows[L];
+      }
+      out = early.gone.size > 0 ? next.filter((r) => !early.gone.has(r._id)) : next;
     }
     this.shown.set(list, out);
     return out;
   }
+}
+
+/** Where `row` is, or would go, in `rows` (in `compare`'s order). */
+function placeOf<R>(rows: readonly R[], row: R, compare: (a: R, b: R) => number) {
+  let lo = 0;
+  let hi = rows.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (compare(rows[mid]!, row) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
