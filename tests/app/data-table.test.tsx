@@ -75,8 +75,8 @@ describe('DataTable', () => {
         <DataTable view={view} rows={rows} />
       </Profiler>,
     );
-    // The first commit has no rows yet: the virtualizer learns its scroll box's size once it is in the page.
-    expect(rowsAtCommit.find((n) => n > 0)).toBe(4);
+    // Rows from the first commit, before the scroll box is measured (a start-up may delay the frame that measures it).
+    expect(rowsAtCommit[0]).toBe(4);
     await waitFor(() => expect(Math.max(...rowsAtCommit)).toBeGreaterThan(4));
   });
 
