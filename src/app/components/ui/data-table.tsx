@@ -101,9 +101,9 @@ export function DataTable<T>({ view, rows, selection, sort = null, onSort }: Dat
     getScrollElement: () => scrollRef.current,
     estimateSize: () => (phone ? (columns.length + (selection ? 1 : 0)) * 34 + 28 : rowHeight),
     overscan: 5,
-    // Until the box is measured: the window's height, so that the first render draws rows (a render later, after
-    // the layout, waits for a frame that a busy start-up delays by hundreds of ms).
-    initialRect: { width: 0, height: Math.min(height, window.innerHeight) },
+    // Until the box is measured: its fitted height, so that the first render draws rows (a render later, after the
+    // layout, waits for a frame that a busy start-up delays by hundreds of ms).
+    initialRect: { width: 0, height },
   });
   const [drawn, setDrawn] = useState(ROWS_PER_TASK);
   const visible = virtualizer.getVirtualItems();

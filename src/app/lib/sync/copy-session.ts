@@ -8,9 +8,9 @@ import { unpackCopy } from './page-packing';
 import { PartialLists } from './partial-lists';
 import { newLists, type StagingCopy } from './staging-copy';
 import { SYNC_QUERY_KEY, type SyncState } from './sync-state';
-import { type SyncedList } from './synced-list';
 import { deferred } from './tasks';
 import { WriteMarks } from './write-marks';
+import type { SyncedList } from './synced-list';
 import type { QueryClient } from '@tanstack/react-query';
 
 /**

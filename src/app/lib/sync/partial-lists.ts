@@ -1,5 +1,5 @@
 import { SYNC_ORDER, type SyncList } from '@/shared/sync-lists';
-import { LIST_COMPARE, SyncedList } from './synced-list';
+import { LIST_COMPARE, placeIn, SyncedList } from './synced-list';
 import type { DecodedChunks } from './device-load';
 import type { SyncRows } from './list-codecs';
 
@@ -75,7 +75,7 @@ export class PartialLists {
       const compare = LIST_COMPARE[SYNC_ORDER[list]];
       const next = rows.slice();
       for (const row of early.rows.values()) {
-        const at = placeOf(next, row, compare);
+        const at = placeIn(next, row, compare);
         if (next[at]?._id === row._id) next[at] = row as SyncRows[L];
       }
       out = early.gone.size > 0 ? next.filter((r) => !early.gone.has(r._id)) : next;
@@ -83,16 +83,4 @@ export class PartialLists {
     this.shown.set(list, out);
     return out;
   }
-}
-
-/** Where `row` is, or would go, in `rows` (in `compare`'s order). */
-function placeOf<R>(rows: readonly R[], row: R, compare: (a: R, b: R) => number) {
-  let lo = 0;
-  let hi = rows.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (compare(rows[mid]!, row) < 0) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

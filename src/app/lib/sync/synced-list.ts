@@ -24,6 +24,22 @@ export function sameValue(a: unknown, b: unknown): boolean {
   return ka.every((k) => Object.hasOwn(rb, k) && sameValue(ra[k], rb[k]));
 }
 
+/**
+ * Where `row` is, or would go, in `rows` (in `compare`'s order): after the last one in the common case of a list
+ * filled in order, else by binary search.
+ */
+export function placeIn<R>(rows: readonly R[], row: R, compare: (a: R, b: R) => number) {
+  if (rows.length === 0 || compare(rows[rows.length - 1]!, row) < 0) return rows.length;
+  let lo = 0;
+  let hi = rows.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (compare(rows[mid]!, row) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 interface Chunk<T> {
   /** The key of its stored copy. */
   key: number;
@@ -139,7 +155,7 @@ export class SyncedList<T extends Row> {
     if (chunks.length === 0) return null;
     const at = this.chunkFor(row);
     const chunk = chunks[at]!;
-    const pos = this.position(chunk.rows, row);
+    const pos = placeIn(chunk.rows, row, this.compare);
     return chunk.rows[pos]?._id === row._id ? { chunk, at, pos } : null;
   }
 
@@ -188,7 +204,7 @@ export class SyncedList<T extends Row> {
     const at = this.chunkFor(row);
     const chunk = chunks[at]!;
     const rows = chunk.rows;
-    const pos = this.position(rows, row);
+    const pos = placeIn(rows, row, this.compare);
     if (rows.length < CHUNK_ROWS) return this.place(row, chunk, pos, dirty);
     if (pos === 0) return this.place(row, this.addChunk(at), 0, dirty);
     if (pos === rows.length) {
@@ -203,19 +219,6 @@ export class SyncedList<T extends Row> {
     dirty.add(chunk.key).add(half.key);
     if (pos <= rows.length) this.place(row, chunk, pos, dirty);
     else this.place(row, half, pos - rows.length, dirty);
-  }
-
-  /** Where `row` goes in a chunk's rows (after the last one in the common case of a list filled in order). */
-  private position(rows: readonly T[], row: T) {
-    if (rows.length === 0 || this.compare(rows[rows.length - 1]!, row) < 0) return rows.length;
-    let lo = 0;
-    let hi = rows.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.compare(rows[mid]!, row) < 0) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
   }
 
   private place(row: T, chunk: Chunk<T>, pos: number, dirty: Set<number>) {
