@@ -9,9 +9,12 @@ import { createRoot } from 'react-dom/client';
 import { createAppClients } from './app-clients';
 import { FullScreenLoader } from './components/ui/full-screen-loader';
 import { restoreSession } from './features/auth/api/session';
+import { warmIntl } from './lib/intl-warmup';
 import { Providers } from './providers';
 import { UpdatePrompt } from './pwa/update-prompt';
 import { focusScreen } from './shell/loader-queries';
+
+warmIntl();
 
 // TanStack Query assumes online until an event says otherwise; a page opened offline must know at once.
 onlineManager.setOnline(navigator.onLine);

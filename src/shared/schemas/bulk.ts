@@ -29,7 +29,8 @@ export const bulkBody = <A extends readonly [string, ...string[]]>(actions: A) =
     items: z
       .array(bulkItem)
       .min(1, 'Select at least one record.')
-      .max(BULK_MAX, `At most ${BULK_MAX.toLocaleString('en-US')} records at once.`),
+      // A message made when it is needed: a page's first toLocaleString loads ICU's data (src/app/lib/intl-warmup.ts).
+      .max(BULK_MAX, { error: () => `At most ${BULK_MAX.toLocaleString('en-US')} records at once.` }),
   });
 
 export const enrollmentBulkBody = bulkBody(ENROLLMENT_BULK_ACTIONS);

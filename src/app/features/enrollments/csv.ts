@@ -1,16 +1,12 @@
 import { downloadCsv, toCsv } from '@/app/lib/csv';
-import { NA, orNA } from '@/app/lib/format';
-import { CSV_DEFAULT_AMOUNT, CSV_DEFAULT_CURRENCY, DATE_LOCALE } from '@/shared/constants';
+import { formatNumericDate, orNA } from '@/app/lib/format';
+import { CSV_DEFAULT_AMOUNT, CSV_DEFAULT_CURRENCY } from '@/shared/constants';
 import type { Batch, Enrollment } from '@/shared/schemas';
 import { ENROLLMENT_CSV_COLUMNS } from '@/shared/schemas/import';
 import { enrolleeEmail, enrolleeName, enrolleePhone } from './enrollee';
 
 /** The download's columns (ENROLLMENT_CSV_COLUMNS), shared with the CSV import so the two never drift apart. */
 const HEADER = ENROLLMENT_CSV_COLUMNS;
-
-/** Numeric en-US dates (11/21/2026): spreadsheets read them as dates. */
-const dateFormat = new Intl.DateTimeFormat(DATE_LOCALE);
-const csvDate = (iso: string | null) => (iso && !Number.isNaN(Date.parse(iso)) ? dateFormat.format(new Date(iso)) : NA);
 
 /** Currency plus amount, e.g. "USD 49.00"; USD and 0.00 when missing. */
 const paidAmount = (e: Enrollment) =>
@@ -28,8 +24,8 @@ function enrollmentCells(batches: readonly Batch[]) {
     orNA(e.courseDetails.title),
     orNA(e.courseDetails.description),
     e.isVerified ? 'Approved' : 'Pending',
-    csvDate(e.verifiedAt),
-    csvDate(e.createdAt),
+    formatNumericDate(e.verifiedAt),
+    formatNumericDate(e.createdAt),
     orNA(e.batchId ? batchNames.get(e.batchId) : null),
   ];
 }

@@ -10,11 +10,11 @@ import {
 import { Link } from '@tanstack/react-router';
 import { useMemo, type ReactNode } from 'react';
 import { computeStats } from '@/app/features/dashboard/dashboard-stats';
-import { formatDate, formatMoney } from '@/app/lib/format';
+import { formatCount, formatDate, formatMoney } from '@/app/lib/format';
 import { MESSAGES } from '@/shared/messages';
 import type { Batch, Course, Enrollment, Service, User } from '@/shared/schemas';
 import type { SyncSummary } from '@/shared/schemas/sync';
-import { formatCount, StatCard, ToApproveCard } from './stat-card';
+import { StatCard, ToApproveCard } from './stat-card';
 
 export interface DashboardLists {
   users: User[];

@@ -1,12 +1,9 @@
 import { Group, Paper, Text, ThemeIcon } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { formatCount } from '@/app/lib/format';
 import classes from './dashboard.module.css';
 import type { Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-
-const number = new Intl.NumberFormat('en-US');
-/** A count, grouped by thousands: "12,500". */
-export const formatCount = (n: number) => number.format(n);
 
 interface StatCardProps {
   label: string;
