@@ -144,10 +144,19 @@ async function apiBytes(context: BrowserContext, page: Page) {
   return { cdp, take: () => ((b) => ((bytes = 0), b))(bytes) };
 }
 
+/** The JS heap after a full collection; with BENCH_PROFILE (a folder), its snapshot too, as `<folder>/heap.heapsnapshot`. */
 async function heapMb(context: BrowserContext, page: Page) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('HeapProfiler.collectGarbage');
   const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+  const folder = process.env.BENCH_PROFILE;
+  if (folder) {
+    fs.mkdirSync(folder, { recursive: true });
+    const out = fs.createWriteStream(path.join(folder, 'heap.heapsnapshot'));
+    cdp.on('HeapProfiler.addHeapSnapshotChunk', (e: { chunk: string }) => out.write(e.chunk));
+    await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+    await new Promise((done) => out.end(done));
+  }
   await cdp.detach();
   return heap.usedSize / 1048576;
 }
@@ -219,17 +228,24 @@ async function seededScaleDir(seed: number) {
 
 /**
  * With BENCH_PROFILE (a folder), a CPU profile of the page from here to the returned stop, saved as
- * `<folder>/<name>.cpuprofile` (open it in Chromium's DevTools, Performance panel).
+ * `<folder>/<name>.cpuprofile`, and a trace of the same span, `<folder>/<name>.trace.json`, which names each
+ * task and each garbage collection in it (open either in Chromium's DevTools, Performance panel).
  */
 async function startProfile(context: BrowserContext, page: Page, name: string) {
   const folder = process.env.BENCH_PROFILE;
   if (!folder) return async () => undefined;
+  fs.mkdirSync(folder, { recursive: true });
+  const browser = context.browser()!;
+  await browser.startTracing(page, {
+    path: path.join(folder, `${name}.trace.json`),
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'disabled-by-default-v8.gc'],
+  });
   const cdp = await context.newCDPSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.start');
   return async () => {
     const { profile } = await cdp.send('Profiler.stop');
-    fs.mkdirSync(folder, { recursive: true });
+    await browser.stopTracing();
     fs.writeFileSync(path.join(folder, `${name}.cpuprofile`), JSON.stringify(profile));
   };
 }
