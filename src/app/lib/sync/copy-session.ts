@@ -4,7 +4,7 @@ import { Arrivals, DECODE_ORDER, decodeList, nextToDecode, type DecodedChunks } 
 import { DeviceStore, type Arrival, type DeviceMeta } from './device-store';
 import { Interner } from './interning';
 import { CHUNK_FORMAT, LIST_CODECS, type SyncRows } from './list-codecs';
-import { unpackCopy } from './page-packing';
+import { unpackCopy, type PackedText } from './page-packing';
 import { PartialLists } from './partial-lists';
 import { newLists, type StagingCopy } from './staging-copy';
 import { SYNC_QUERY_KEY, type SyncState } from './sync-state';
@@ -288,7 +288,7 @@ export class CopySession {
    * then it replaces this one in one step. Each text is a run of its list's screen order, so the lists are laid
    * out as a start-up lays out stored chunks (no row is placed one by one).
    */
-  async replaceAll(texts: Record<SyncList, string[]>, meta: DeviceMeta) {
+  async replaceAll(texts: Record<SyncList, PackedText[]>, meta: DeviceMeta) {
     this.interner.clear(); // it holds the users of the users list: the new one's
     const runs = await unpackCopy(texts, this.interner, () => this.alive);
     if (!runs) return;

@@ -1,7 +1,8 @@
+import { transfer } from 'comlink';
 import { apiCallAs } from '@/app/lib/api-client';
 import { API_ROUTES } from '@/shared/api-routes';
 import { SYNC_NEXT_HEADER } from '@/shared/sync-lists';
-import { checkReply, packReply, type PackedPage } from './page-packing';
+import { checkReply, packReply, pageBuffers, type PackedPage } from './page-packing';
 import { pullError, type PullError } from './tab-channel';
 
 /**
@@ -48,7 +49,8 @@ export function pageFetcher(): PageFetcher {
         });
         const page = packReply(checkReply(reply));
         await told;
-        return { page };
+        // Across threads the texts' buffers move to the tab, not copied (in the tab itself, nothing to move).
+        return transfer({ page }, pageBuffers(page));
       } catch (err) {
         if (abort.signal.aborted) return { aborted: true };
         return { error: pullError(err) };

@@ -1,7 +1,7 @@
 import { ApiError } from '@/app/lib/api-client';
 import type { SyncList } from '@/shared/schemas/sync';
 import type { DeviceMeta } from './device-store';
-import type { PackedPage } from './page-packing';
+import type { PackedPage, PackedText } from './page-packing';
 import type { ReloadPhase, SyncState } from './sync-state';
 import type { Mark } from './write-marks';
 
@@ -9,7 +9,7 @@ import type { Mark } from './write-marks';
 export type TabMessage =
   /**
    * The leader applied a page to the copy (`skipped`: rows a newer write reply held), storing `cursor`; packed as
-   * it came from the page worker (texts: a cheap copy to send, read a slice per task).
+   * it came from the page worker (texts as bytes: a cheap copy to send, read a slice per task).
    */
   | { t: 'page'; reply: PackedPage; skipped: string[]; cursor: string; pos: number }
   /**
@@ -17,7 +17,7 @@ export type TabMessage =
    * comes as `copy` messages, a few of each list's texts (packCopy) each, then `swap`, which ends it; `copy` names
    * the whole copy its parts belong to (a leader that closed mid-copy leaves parts that the next one's must not join).
    */
-  | { t: 'copy'; copy: string; list: SyncList; texts: string[]; to: string | null }
+  | { t: 'copy'; copy: string; list: SyncList; texts: PackedText[]; to: string | null }
   | { t: 'swap'; copy: string; meta: DeviceMeta; pos: number; to: string | null }
   /** A follower has read the device copy: the leader sends it its whole copy (what it told before may be missing). */
   | { t: 'join'; id: string }

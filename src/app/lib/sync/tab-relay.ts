@@ -7,12 +7,14 @@ import { openTabChannel, pullError, type PullError, type TabChannel, type TabMes
 import { packedCopy } from './tab-copy';
 import { nextTask } from './tasks';
 import type { SyncRows } from './list-codecs';
+import type { PackedText } from './page-packing';
 import type { SyncSession } from './sync-session';
 import type { Mark } from './write-marks';
 
 type Local = Extract<TabMessage, { t: 'local' }>;
 
-const emptyTexts = () => Object.fromEntries(SYNC_LISTS.map((l) => [l, []])) as unknown as Record<SyncList, string[]>;
+const emptyTexts = () =>
+  Object.fromEntries(SYNC_LISTS.map((l) => [l, []])) as unknown as Record<SyncList, PackedText[]>;
 
 /**
  * The tabs' side of the sync (docs/sync.md, "One stream per browser"). The leader tells every change it makes to
@@ -54,7 +56,7 @@ export class TabRelay {
    * The texts of the whole copies being told, by copy and list, until a `swap` takes its own: a leader that closes
    * mid-copy leaves parts behind, and the next leader's copy for the same join must not be read with them.
    */
-  private incoming = new Map<string, Record<SyncList, string[]>>();
+  private incoming = new Map<string, Record<SyncList, PackedText[]>>();
   /** This tab, as it names itself when it starts to lead. */
   readonly id = crypto.randomUUID();
   /** A follower's watch on the leader's silence. */
