@@ -2,7 +2,8 @@ import { ActionIcon, AppShell, Burger, FocusTrap, Group, Overlay, Text } from '@
 import { useDisclosure, useHotkeys, useMediaQuery, type HotkeyItem } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { Outlet, useRouterState } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
+import { ContentLoader } from '@/app/components/ui/full-screen-loader';
 import { MAIN_ID } from '@/app/components/ui/skip-link';
 import { BREAKPOINT_PX, SIDEBAR_WIDTH } from '@/shared/constants';
 import { MESSAGES } from '@/shared/messages';
@@ -78,10 +79,26 @@ export function AppLayout() {
       </AppShell.Navbar>
       {drawer ? <Overlay fixed zIndex={100} backgroundOpacity={0.4} onClick={close} aria-hidden /> : null}
       <AppShell.Main id={MAIN_ID} tabIndex={-1}>
-        <Outlet />
+        <AfterShell>
+          <Outlet />
+        </AfterShell>
       </AppShell.Main>
       <PaletteMount />
       <ReloadOverlay />
     </AppShell>
   );
+}
+
+/**
+ * The screen's first render, a task after the shell's and interruptible (a transition): React draws the shell and
+ * the screen in one synchronous pass otherwise, which at a login or a start-up was the longest task of the page
+ * (docs/benchmarks.md). Later navigations render only the screen, as before.
+ */
+function AfterShell({ children }: { children: ReactNode }) {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const next = setTimeout(() => startTransition(() => setShown(true)));
+    return () => clearTimeout(next);
+  }, []);
+  return shown ? children : <ContentLoader />;
 }
