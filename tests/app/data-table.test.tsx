@@ -80,6 +80,19 @@ describe('DataTable', () => {
     await waitFor(() => expect(Math.max(...rowsAtCommit)).toBeGreaterThan(4));
   });
 
+  it('sizes the rows not drawn yet as the rows measured, so the scroll box is as tall as the list from the start', async () => {
+    setPhone(false);
+    // Rows are 61px here, not the 52px a table assumes before it measures one (jsdom lays nothing out).
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.hasAttribute('aria-rowindex') ? 61 : 0;
+    });
+    await renderTable();
+    const drawn = document.querySelectorAll('tbody tr[aria-rowindex]');
+    const last = Number(drawn[drawn.length - 1]!.getAttribute('data-index'));
+    const spacer = document.querySelector<HTMLElement>('tbody tr[aria-hidden]:last-child')!;
+    expect(spacer.style.height).toBe(`${(rows.length - 1 - last) * 61}px`);
+  });
+
   it('renders only the visible rows of a long list, and a row click or Enter opens it but a button inside does not', async () => {
     setPhone(false);
     const { router } = await renderTable();

@@ -1,7 +1,7 @@
 import { Checkbox, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useRouter, type NavigateOptions } from '@tanstack/react-router';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { measureElement, useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { MESSAGES } from '@/shared/messages';
 import classes from './data-table.module.css';
@@ -96,10 +96,24 @@ export function DataTable<T>({ view, rows, selection, sort = null, onSort }: Dat
   const phone = useMediaQuery(PHONE_QUERY, false);
   // TanStack Virtual returns functions the React Compiler cannot memoise; this component is not compiled.
   // eslint-disable-next-line react-hooks/incompatible-library
+  // A row not measured yet is as tall as the last one measured (in this layout, table or cards). Each row measured
+  // at another size than its estimate makes the virtualizer place every row after it again: at 200,000 rows, a
+  // pass of several ms per row drawn, when no estimate matched the fonts' fractional heights.
+  const measured = useRef<{ phone: boolean; size: number } | null>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => (phone ? (columns.length + (selection ? 1 : 0)) * 34 + 28 : rowHeight),
+    estimateSize: () =>
+      measured.current?.phone === phone
+        ? measured.current.size
+        : phone
+          ? (columns.length + (selection ? 1 : 0)) * 34 + 28
+          : rowHeight,
+    measureElement: (element, entry, instance) => {
+      const size = measureElement(element, entry, instance);
+      if (size > 0) measured.current = { phone, size };
+      return size;
+    },
     overscan: 5,
     // Until the box is measured: its fitted height, so that the first render draws rows (a render later, after the
     // layout, waits for a frame that a busy start-up delays by hundreds of ms).
