@@ -1,13 +1,14 @@
 import { Checkbox, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useRouter, type NavigateOptions } from '@tanstack/react-router';
-import { measureElement, useVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { MESSAGES } from '@/shared/messages';
 import classes from './data-table.module.css';
 import { recordId, type RowSelection } from './row-selection';
 import { SortHeader, SortSelect } from './sort-controls';
 import { useFitHeight } from './use-fit-height';
+import { useRowSize } from './use-row-size';
 import type { SortValue } from './sort-order';
 import type { TableSort } from './table-sort';
 
@@ -94,29 +95,15 @@ export function DataTable<T>({ view, rows, selection, sort = null, onSort }: Dat
   const scrollRef = useRef<HTMLDivElement>(null);
   const height = useFitHeight(scrollRef, maxHeight);
   const phone = useMediaQuery(PHONE_QUERY, false);
+  const rowSize = useRowSize(phone, phone ? (columns.length + (selection ? 1 : 0)) * 34 + 28 : rowHeight);
   // TanStack Virtual returns functions the React Compiler cannot memoise; this component is not compiled.
   // eslint-disable-next-line react-hooks/incompatible-library
-  // A row not measured yet is as tall as the last one measured (in this layout, table or cards). Each row measured
-  // at another size than its estimate makes the virtualizer place every row after it again: at 200,000 rows, a
-  // pass of several ms per row drawn, when no estimate matched the fonts' fractional heights.
-  const measured = useRef<{ phone: boolean; size: number } | null>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () =>
-      measured.current?.phone === phone
-        ? measured.current.size
-        : phone
-          ? (columns.length + (selection ? 1 : 0)) * 34 + 28
-          : rowHeight,
-    measureElement: (element, entry, instance) => {
-      const size = measureElement(element, entry, instance);
-      if (size > 0) measured.current = { phone, size };
-      return size;
-    },
+    ...rowSize,
     overscan: 5,
-    // Until the box is measured: its fitted height, so that the first render draws rows (a render later, after the
-    // layout, waits for a frame that a busy start-up delays by hundreds of ms).
+    // Until the box is measured, its fitted height: the first render draws rows (not a frame later, after a layout).
     initialRect: { width: 0, height },
   });
   const [drawn, setDrawn] = useState(ROWS_PER_TASK);
