@@ -15,7 +15,7 @@ import { nextTask } from './tasks';
 export type PackedText = Uint8Array;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
-export const packText = (text: string): PackedText => encoder.encode(text);
+const packText = (text: string): PackedText => encoder.encode(text);
 const readText = (bytes: PackedText) => decoder.decode(bytes);
 
 /**
