@@ -9,6 +9,7 @@ import { EmailText } from '@/app/components/ui/email-text';
 import { useRowSelection } from '@/app/components/ui/row-selection';
 import { sortOrder } from '@/app/components/ui/sort-order';
 import { useSortOrder, type TableSort } from '@/app/components/ui/table-sort';
+import { reportSizes } from './resize-observer';
 
 interface Row {
   id: string;
@@ -82,15 +83,25 @@ describe('DataTable', () => {
 
   it('sizes the rows not drawn yet as the rows measured, so the scroll box is as tall as the list from the start', async () => {
     setPhone(false);
-    // Rows are 61px here, not the 52px a table assumes before it measures one (jsdom lays nothing out).
-    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (this: HTMLElement) {
-      return this.hasAttribute('aria-rowindex') ? 61 : 0;
-    });
     await renderTable();
+    // Rows are 61px here, not the 52px a table assumes before it measures one (jsdom lays nothing out).
+    act(() => reportSizes((target) => (target.hasAttribute('aria-rowindex') ? 61 : 0)));
+    await allRowsDrawn();
     const drawn = document.querySelectorAll('tbody tr[aria-rowindex]');
     const last = Number(drawn[drawn.length - 1]!.getAttribute('data-index'));
     const spacer = document.querySelector<HTMLElement>('tbody tr[aria-hidden]:last-child')!;
     expect(spacer.style.height).toBe(`${(rows.length - 1 - last) * 61}px`);
+  });
+
+  it('measures its rows from the resize observer only: drawing them never reads a height inside the render', async () => {
+    setPhone(false);
+    const heights = vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get');
+    const rects = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect');
+    await renderTable();
+    const read = (calls: unknown[]) => calls.filter((row) => (row as HTMLElement).hasAttribute('aria-rowindex'));
+    expect(document.querySelectorAll('tbody tr[aria-rowindex]').length).toBeGreaterThan(4);
+    expect(read(heights.mock.contexts)).toEqual([]);
+    expect(read(rects.mock.contexts)).toEqual([]);
   });
 
   it('renders only the visible rows of a long list, and a row click or Enter opens it but a button inside does not', async () => {

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { resetMockActivityLog } from '../mocks/activity-api';
 import { server } from '../mocks/server';
 import { resetMockLists } from '../mocks/sync-api';
+import { installResizeObserver } from './resize-observer';
 import { dropDetachedStyleSheets } from './style-sheet-leaks';
 
 // Mantine needs these browser APIs that jsdom lacks.
@@ -23,12 +24,7 @@ Object.defineProperty(window, 'matchMedia', {
     dispatchEvent: () => false,
   }),
 });
-class ResizeObserverStub {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-}
-window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
+installResizeObserver();
 // Textarea autosize (the Learn tab's points) listens for web fonts loading: jsdom has no document.fonts.
 Object.defineProperty(document, 'fonts', {
   configurable: true,
