@@ -1,6 +1,6 @@
 import { EMBEDS_USERS, type SyncList } from '@/shared/sync-lists';
 import { LIST_CODECS, type SyncRows } from './list-codecs';
-import { nextTask } from './tasks';
+import { backgroundTask } from './tasks';
 import type { StoredChunk } from './device-store';
 import type { Interner } from './interning';
 
@@ -88,7 +88,8 @@ export async function decodeList<L extends SyncList>(
   for (let chunk = await next(); chunk; chunk = await next()) {
     if (performance.now() - slice > DECODE_SLICE_MS) {
       show();
-      await nextTask();
+      // After the screen's render: it shows the rows decoded so far, while the rest can wait a little.
+      await backgroundTask();
       if (!alive()) return null;
       slice = performance.now();
     }

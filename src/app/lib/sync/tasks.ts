@@ -12,6 +12,20 @@ export const nextTask = () =>
     port2.postMessage(null);
   });
 
+interface TaskScheduler {
+  postTask(callback: () => void, options: { priority: 'background' }): Promise<void>;
+}
+
+/**
+ * Yields to the browser until nothing more urgent waits: a render React has begun, input, the next frame. Work
+ * that can come later (the lists a screen does not show yet) then does not take turns with the screen's own render,
+ * which gets 5 ms per turn from React's scheduler. `scheduler.postTask` where the browser has it, else a task.
+ */
+export const backgroundTask = (): Promise<void> => {
+  const scheduler = (globalThis as { scheduler?: TaskScheduler }).scheduler;
+  return scheduler ? scheduler.postTask(() => undefined, { priority: 'background' }) : nextTask();
+};
+
 /** A promise with its resolve, and whether it has been called. */
 export function deferred() {
   let resolve!: () => void;
