@@ -35,6 +35,19 @@ describe('login screen', () => {
     expect(router.state.location.search).toEqual({ redirect: '/users' });
   });
 
+  it('loads the code of the screen the login goes to while the admin types, not after the Login click', async () => {
+    const { user, router } = renderApp('/login?redirect=%2Fcourses', { loggedIn: false });
+    const loads = vi.spyOn(router, 'loadRouteChunk');
+    const email = await screen.findByPlaceholderText('Enter your email');
+    expect(loads).not.toHaveBeenCalled();
+    await user.click(email);
+    const loaded = loads.mock.calls.map(([route]) => route.id);
+    expect(loaded).toEqual(expect.arrayContaining(['/_authed', '/_authed/courses/']));
+    // Once: the next fields' focus loads nothing again.
+    await user.click(screen.getByPlaceholderText('Enter your password'));
+    expect(loads.mock.calls.map(([route]) => route.id)).toEqual(loaded);
+  });
+
   it('shows the fields with their placeholders, and Logging in... while pending', async () => {
     server.use(
       http.post('/api/users/login-admin', async () => {

@@ -11,6 +11,21 @@ test('a logged-out visit redirects to /login and returns to the wanted route aft
   await expect(page).toHaveURL(/\/courses$/);
 });
 
+test("typing in the login form loads the next screen's code and the sync worker before the Login click", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => void scripts.push(r.url()));
+  const loaded = (file: RegExp) => scripts.some((url) => file.test(new URL(url).pathname));
+  await page.goto('/login?redirect=%2Fusers');
+  await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+  await page.waitForLoadState('load');
+  expect(loaded(/^\/assets\/users-[^/]*\.js$/)).toBe(false);
+  await page.getByPlaceholder('Enter your email').fill(DEMO.email);
+  await expect.poll(() => loaded(/^\/assets\/page-worker-[^/]*\.js$/)).toBe(true);
+  await expect.poll(() => loaded(/^\/assets\/users-[^/]*\.js$/)).toBe(true);
+});
+
 test('a wrong password says so and keeps the wanted route for the next try', async ({ page }) => {
   await page.goto('/courses');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fcourses/);

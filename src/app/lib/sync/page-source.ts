@@ -38,6 +38,11 @@ function startWorker(): Source {
   return { fetcher: wrap<PageFetcher>(worker), failed };
 }
 
+/** Starts the page worker ahead of the first page (the login form does, while the admin types). */
+export function warmPageSource() {
+  source ??= startWorker();
+}
+
 /**
  * One sync page, packed. Fails as apiCall fails (the same ApiError, with the token it was sent with), and with an
  * AbortError once `signal` aborts.

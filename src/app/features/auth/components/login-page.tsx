@@ -6,6 +6,7 @@ import { lazy, Suspense, useState } from 'react';
 import { MAIN_ID } from '@/app/components/ui/skip-link';
 import { loginAdmin } from '@/app/features/auth/api/session';
 import { safeRedirect } from '@/app/features/auth/safe-redirect';
+import { warmUpAfterLogin } from '@/app/features/auth/warm-up';
 import { zodValidate } from '@/app/lib/form';
 import { MESSAGES } from '@/shared/messages';
 import { loginBody, type LoginBody } from '@/shared/schemas/auth';
@@ -38,7 +39,13 @@ export function LoginPage() {
             <LoginCodeStep step={step} onBack={() => setStep(null)} onSignedIn={signedIn} />
           </Suspense>
         ) : null}
-        <form hidden={step !== null} onSubmit={form.onSubmit((v) => login.mutate(v))} noValidate>
+        <form
+          hidden={step !== null}
+          onSubmit={form.onSubmit((v) => login.mutate(v))}
+          // Not at mount: a visit that never logs in (and the first-load budget) loads only the login's code.
+          onFocus={() => warmUpAfterLogin(router, safeRedirect(redirect))}
+          noValidate
+        >
           <Stack>
             <div>
               <img src="/favicon.svg" alt="" width={44} height={44} style={{ display: 'block', marginBottom: 12 }} />
