@@ -3,7 +3,7 @@ import { rows, type Db } from '@/server/db/client';
 import { activity } from '@/server/db/schema';
 import { MESSAGES } from '@/shared/messages';
 import { ACTIVITY_PAGE, type ActivityQuery, type User } from '@/shared/schemas';
-import { iso, jsonObject } from './sql-json';
+import { asText, iso, jsonObject } from './sql-json';
 
 /** Wire Activity over alias `a` (the shape of the sync's `activity` list). */
 export const activityJsonSql = jsonObject({
@@ -131,7 +131,7 @@ export async function activityPage(
   // One more than a page, to know whether another follows.
   const found = await rows<{ json: string; micros: string; id: string }>(
     db,
-    sql`select ${activityJsonSql}::text as json, a.id::text as id,
+    sql`select ${asText(activityJsonSql)} as json, a.id::text as id,
           (extract(epoch from a.created_at) * 1000000)::bigint::text as micros
         from activity a where ${sql.join(where, sql` and `)}
         order by a.created_at desc nulls last, a.id desc nulls last limit ${limit + 1}`,

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { batches, enrollments } from '@/server/db/schema';
 import type { Batch, BatchBody, BatchUpdateBody } from '@/shared/schemas';
-import { iso, jsonObject, jsonText, jsonValue } from './sql-json';
+import { asText, iso, jsonObject, jsonText, jsonValue } from './sql-json';
 
 /** Wire Batch over alias `b`, with the count from the grouped join `c` (see `fromBatches`). */
 export const batchJsonSql = jsonObject({
@@ -21,7 +21,7 @@ const fromBatches = sql`from batches b left join (
 ) c on c.batch_id = b.id`;
 
 /** All batches, oldest first (the client reverses), one JSON text per row (for the list cache's cursor). */
-export const batchesListRows = sql`select ${batchJsonSql}::text as json ${fromBatches} order by b.created_at, b.id`;
+export const batchesListRows = sql`select ${asText(batchJsonSql)} as json ${fromBatches} order by b.created_at, b.id`;
 
 /** The same list as JSON text of an array, for the allBatches of a write's reply. */
 export function listBatchesJson(db: Db): Promise<string> {
@@ -33,7 +33,7 @@ export function listBatchesJson(db: Db): Promise<string> {
 }
 
 export function getBatch(db: Db, id: string): Promise<Batch | null> {
-  return jsonValue<Batch>(db, sql`select ${batchJsonSql}::text as json ${fromBatches} where b.id = ${id}`);
+  return jsonValue<Batch>(db, sql`select ${asText(batchJsonSql)} as json ${fromBatches} where b.id = ${id}`);
 }
 
 /** Dates are normalised to ISO here: the schema accepts anything Date.parse reads, PostgreSQL does not. */

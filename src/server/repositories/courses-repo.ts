@@ -3,7 +3,7 @@ import type { Db } from '@/server/db/client';
 import { courses } from '@/server/db/schema';
 import type { Course, CourseCardBody, PageDataBody } from '@/shared/schemas';
 import { courseItemLists } from './course-item-tables';
-import { iso, jsonObject, jsonValue } from './sql-json';
+import { asText, iso, jsonObject, jsonValue } from './sql-json';
 
 /**
  * The wire shape of a course (docs/api.md) over the alias `c`, items included, so a list is one query.
@@ -42,10 +42,10 @@ export const courseJsonSql = jsonObject({
 });
 
 /** All courses, oldest first, one JSON text per row (for the list cache's cursor). */
-export const coursesListRows = sql`select ${courseJsonSql}::text as json from courses c order by c.created_at, c.id`;
+export const coursesListRows = sql`select ${asText(courseJsonSql)} as json from courses c order by c.created_at, c.id`;
 
 export function getCourse(db: Db, id: string): Promise<Course | null> {
-  return jsonValue<Course>(db, sql`select ${courseJsonSql}::text as json from courses c where c.id = ${id}`);
+  return jsonValue<Course>(db, sql`select ${asText(courseJsonSql)} as json from courses c where c.id = ${id}`);
 }
 
 /**

@@ -2,7 +2,7 @@ import { eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { rows, type Db } from '@/server/db/client';
 import { enrollments } from '@/server/db/schema';
 import type { enrollBody, Enrollment, EnrollmentUpdateBody } from '@/shared/schemas';
-import { iso, jsonObject, writeReturningWire } from './sql-json';
+import { asText, iso, jsonObject, jsonObjectOrNull, writeReturningWire } from './sql-json';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 
@@ -13,15 +13,18 @@ import type { z } from 'zod';
 export const enrollmentJsonSql = jsonObject({
   _id: 'e.id',
   batchId: 'e.batch_id',
-  userId: sql`case when u.id is null then null else ${jsonObject({
-    _id: 'u.id',
-    name: 'u.name',
-    email: 'u.email',
-    phone: 'u.contact_no',
-    occupation: 'u.occupation',
-    interest: 'u.interest',
-    pastExperience: 'u.past_experience',
-  })} end`,
+  userId: jsonObjectOrNull(
+    'u.id',
+    jsonObject({
+      _id: 'u.id',
+      name: 'u.name',
+      email: 'u.email',
+      phone: 'u.contact_no',
+      occupation: 'u.occupation',
+      interest: 'u.interest',
+      pastExperience: 'u.past_experience',
+    }),
+  ),
   userDetails: jsonObject({ name: 'e.user_name', email: 'e.user_email', phone: 'e.user_phone' }),
   courseDetails: jsonObject({
     title: 'e.course_title',
@@ -47,7 +50,7 @@ export const enrollmentJsonSql = jsonObject({
 });
 
 /** All enrollments, newest first, one JSON text per row (for the list cache's cursor). */
-export const enrollmentsListRows = sql`select ${enrollmentJsonSql}::text as json
+export const enrollmentsListRows = sql`select ${asText(enrollmentJsonSql)} as json
   from enrollments e left join users u on u.id = e.user_id order by e.created_at desc, e.id desc`;
 
 /** An enrollment write ending in `returning()`, giving back the row in the wire shape (null: none matched). */

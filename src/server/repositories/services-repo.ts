@@ -2,7 +2,7 @@ import { eq, not, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { servicePurchases, users } from '@/server/db/schema';
 import type { Service, ServiceCreateBody } from '@/shared/schemas';
-import { iso, jsonObject, jsonText, writeReturningWire } from './sql-json';
+import { asText, iso, jsonObject, jsonObjectOrNull, jsonText, writeReturningWire } from './sql-json';
 import { userJsonSql } from './users-repo';
 
 /** Wire Service over `p` (the purchase) left-joined to `u` (its user, null once deleted or never linked). */
@@ -10,7 +10,7 @@ export const serviceJsonSql = jsonObject({
   _id: 'p.id',
   serviceDetails: jsonObject({ title: 'p.title', description: 'p.description', image: 'p.image' }),
   userDetails: jsonObject({ name: 'p.customer_name', email: 'p.customer_email', phone: 'p.customer_phone' }),
-  userId: sql`case when u.id is null then null else ${userJsonSql('u')} end`,
+  userId: jsonObjectOrNull('u.id', userJsonSql('u')),
   amount: 'p.amount::float8',
   currency: 'p.currency',
   paymentMethod: 'p.payment_method',
@@ -25,7 +25,7 @@ const listJson = (where: SQL) =>
       from service_purchases p left join users u on u.id = p.user_id where ${where}`;
 
 /** All purchases, newest first, one JSON text per row (for the list cache's cursor). */
-export const servicesListRows = sql`select ${serviceJsonSql}::text as json
+export const servicesListRows = sql`select ${asText(serviceJsonSql)} as json
   from service_purchases p left join users u on u.id = p.user_id order by p.created_at desc, p.id desc`;
 
 /** The user's purchases, newest first; JSON text 'null' when no such user exists. */

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { rows, type Db } from '@/server/db/client';
 import { sessions } from '@/server/db/schema';
 import type { SessionInfo, User } from '@/shared/schemas';
-import { iso, jsonObject, jsonValue } from './sql-json';
+import { asText, iso, jsonObject, jsonValue } from './sql-json';
 import { userJsonSql } from './users-repo';
 
 /** How long a session lives: SESSION_IDLE_DAYS without use, SESSION_MAX_DAYS after its sign-in. */
@@ -32,7 +32,7 @@ const live = (idleDays: number) =>
 export function findSessionUser(db: Db, tokenHash: string, idleDays: number): Promise<User | null> {
   return jsonValue<User>(
     db,
-    sql`select ${userJsonSql()}::text as json from sessions s join users u on u.id = s.user_id
+    sql`select ${asText(userJsonSql())} as json from sessions s join users u on u.id = s.user_id
         where s.token_hash = ${tokenHash} and ${live(idleDays)}`,
   );
 }

@@ -10,6 +10,7 @@ import {
   type SyncProgress,
 } from '@/shared/schemas';
 import { fillOrder } from '@/shared/sync-lists';
+import { asText } from './sql-json';
 import { emptyChanges, SOURCES, synced, TABLES, type SyncPage, type SyncState } from './sync-sources';
 import { syncSummary } from './sync-summary-repo';
 
@@ -39,7 +40,7 @@ function listPage(db: Db, state: SyncState, list: SyncList, after: [number, stri
   const direction = newest ? sql`desc nulls last` : sql`asc`;
   return rows<{ id: string; json: string; at: string }>(
     db,
-    sql`select ${id}::text as id, ${json}::text as json,
+    sql`select ${id}::text as id, ${asText(json)} as json,
           (extract(epoch from ${createdAt}) * 1000000)::bigint::text as at
         from ${from} where ${position} and ${synced(list, state)}
         order by ${createdAt} ${direction}, ${id} ${direction} limit ${limit}`,

@@ -10,6 +10,7 @@ import {
   type SyncCursor,
   type SyncList,
 } from '@/shared/schemas';
+import { asText } from './sql-json';
 import { fullSyncPage } from './sync-full-repo';
 import { emptyChanges, readState, SOURCES, synced, type SyncPage, type SyncState } from './sync-sources';
 
@@ -25,7 +26,7 @@ async function rowsById(db: Db, state: SyncState, list: SyncList, ids: string[])
   const { json, from, id } = SOURCES[list];
   const found = await rows<{ id: string; json: string }>(
     db,
-    sql`select ${id}::text as id, ${json}::text as json from ${from}
+    sql`select ${id}::text as id, ${asText(json)} as json from ${from}
         where ${id} = any(${idArray(ids)}) and ${synced(list, state)}`,
   );
   return new Map(found.map((r) => [r.id, r.json]));

@@ -2,7 +2,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { users } from '@/server/db/schema';
 import type { User } from '@/shared/schemas';
-import { iso, jsonObject, jsonValue } from './sql-json';
+import { asText, iso, jsonObject, jsonValue } from './sql-json';
 
 /** The wire shape of a user (docs/api.md), as SQL over the alias `u`. Never includes the password hash. */
 export const userJsonSql = (alias = 'u') => {
@@ -23,11 +23,11 @@ export const userJsonSql = (alias = 'u') => {
 };
 
 /** All users, newest first, one JSON text per row (for the list cache's cursor). */
-export const usersListRows = sql`select ${userJsonSql()}::text as json
+export const usersListRows = sql`select ${asText(userJsonSql())} as json
   from users u order by u.created_at desc, u.id desc`;
 
 export function getUser(db: Db, id: string): Promise<User | null> {
-  return jsonValue<User>(db, sql`select ${userJsonSql()}::text as json from users u where u.id = ${id}`);
+  return jsonValue<User>(db, sql`select ${asText(userJsonSql())} as json from users u where u.id = ${id}`);
 }
 
 /**

@@ -5,7 +5,7 @@ import { getBatch } from './batches-repo';
 import { getCourse } from './courses-repo';
 import { enrollmentJsonSql } from './enrollments-repo';
 import { serviceJsonSql } from './services-repo';
-import { jsonValue } from './sql-json';
+import { asText, jsonValue } from './sql-json';
 
 /** The records a write may name the version of (docs/conflicts.md), each with its table and its wire shape. */
 const VERSIONED = {
@@ -14,7 +14,7 @@ const VERSIONED = {
     get: (db: Db, id: string) =>
       jsonValue<Enrollment>(
         db,
-        sql`select ${enrollmentJsonSql}::text as json from enrollments e left join users u on u.id = e.user_id
+        sql`select ${asText(enrollmentJsonSql)} as json from enrollments e left join users u on u.id = e.user_id
           where e.id = ${id}`,
       ),
   },
@@ -23,7 +23,7 @@ const VERSIONED = {
     get: (db: Db, id: string) =>
       jsonValue<Service>(
         db,
-        sql`select ${serviceJsonSql}::text as json from service_purchases p left join users u on u.id = p.user_id
+        sql`select ${asText(serviceJsonSql)} as json from service_purchases p left join users u on u.id = p.user_id
           where p.id = ${id}`,
       ),
   },
