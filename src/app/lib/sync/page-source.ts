@@ -38,9 +38,12 @@ function startWorker(): Source {
   return { fetcher: wrap<PageFetcher>(worker), failed };
 }
 
+/** This tab's source, started on first use. */
+const currentSource = (): Source => (source ??= startWorker());
+
 /** Starts the page worker ahead of the first page (the login form does, while the admin types). */
 export function warmPageSource() {
-  source ??= startWorker();
+  currentSource();
 }
 
 /**
@@ -56,7 +59,7 @@ export async function fetchPackedPage(
   const id = ++ids;
   for (;;) {
     signal.throwIfAborted();
-    const from = (source ??= startWorker());
+    const from = currentSource();
     const stop = () => void from.fetcher.abort(id);
     signal.addEventListener('abort', stop);
     const result = await Promise.race([
