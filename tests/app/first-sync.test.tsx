@@ -23,7 +23,7 @@ import { allowConsoleError } from './setup';
 /**
  * A progressive first sync (docs/sync.md, "Progressive first sync") against a server that pages as the real one
  * does: `first` list first, then the others in SYNC_LISTS order, ROWS per page, each list's position kept in the
- * cursor, `progress.lists` on every page and the `summary` on the first. `hold(n)` keeps page n (1-based) from
+ * cursor, `progress.lists` on every page and the `summary` on the second (when the sync goes on after it). `hold(n)` keeps page n (1-based) from
  * being answered until released; `drop: { n: k }` makes page n's first k tries fail as a dropped connection.
  */
 const ROWS = 2;
@@ -89,7 +89,7 @@ function pagedFirstSync({ hold = [], drop = {} }: { hold?: number[]; drop?: Reco
         cursor: whole ? syncReply(null).cursor : `full:${page}:${JSON.stringify(at)}`,
         hasMore: !whole,
         progress,
-        ...(page === 1 ? { summary: SUMMARY } : {}),
+        ...(page === 2 && !whole ? { summary: SUMMARY } : {}),
       };
       return HttpResponse.json(reply as SyncReply);
     }),
@@ -134,8 +134,9 @@ describe('a progressive first sync', () => {
   });
 
   it('shows the dashboard from the summary until the lists it counts are whole', async () => {
-    // The users come first (the enrollments embed them): page 2 brings the last one and the first enrollment.
-    const { asked, release } = pagedFirstSync({ hold: [3] });
+    // The users come first (the enrollments embed them): page 2 brings the last one and the first enrollment, and
+    // the summary; page 3, without one, must not lose it.
+    const { asked, release } = pagedFirstSync({ hold: [4] });
     renderApp('/');
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     expect(asked[0]).toEqual({ cursor: null, first: 'enrollments' });
@@ -149,7 +150,10 @@ describe('a progressive first sync', () => {
     const newest = screen.getByRole('heading', { name: 'Newest enrollments' }).closest('div')!.parentElement!;
     expect(within(newest).getByRole('link', { name: 'Ann Lee' })).toBeInTheDocument();
 
-    release(3);
+    // Page 3 in (the next two enrollments on screen): its figures are still the summary of page 2.
+    await waitFor(() => expect(within(newest).getByRole('link', { name: 'José Álvarez' })).toBeInTheDocument());
+    expect(within(card('Users')).getByText('1,234')).toBeInTheDocument();
+    release(4);
     // Whole: the figures are counted from the lists (as the fixtures hold them).
     await waitFor(() => expect(within(card('Users')).getByText('3')).toBeInTheDocument());
     expect(screen.queryByText(MESSAGES.sync.summaryNote)).toBeNull();

@@ -90,10 +90,12 @@ function expectScreenOrder(replies: SyncReply[]) {
 
 describe('GET /api/sync: the dashboard’s summary', () => {
   // First in the file: the tests after it write.
-  it('comes on the first page of a full sync only, equal to computeStats over the GET lists', async () => {
+  it('comes on the second page of a full sync only, equal to computeStats over the GET lists', async () => {
     const replies = await pullAll(s.app, token, new SyncCopy(), 3);
-    expect(replies.filter((r) => r.summary)).toEqual([replies[0]]);
-    const summary = syncSummarySchema.parse(replies[0]!.summary);
+    // Not on the first page, which a new device's first screen waits for.
+    expect(replies.length).toBeGreaterThan(2);
+    expect(replies.filter((r) => r.summary)).toEqual([replies[1]]);
+    const summary = syncSummarySchema.parse(replies[1]!.summary);
     const lists = await serverLists(s.app, token);
     const rows = (list: SyncList) => Object.values(lists[list]).map((j) => JSON.parse(j) as never);
     // The GET lists in their screen order, as the device holds them.
@@ -108,6 +110,19 @@ describe('GET /api/sync: the dashboard’s summary', () => {
     // The data above names every case: rounding to cents, null as USD, a null amount, others after CURRENCIES.
     expect(summary.revenue.map((r) => r.currency)).toEqual(['INR', 'USD', 'GBP', 'CHF', 'AUD', 'BRL']);
     expect(summary.revenue[0]).toEqual({ currency: 'INR', amount: 0.3 });
+  });
+
+  it('is not sent when the first or the second page makes the copy whole', async () => {
+    const { total } = (await pull(null, 1)).progress!;
+    // A page with room left over ends its lists (a full page is followed by one more).
+    for (const [limit, pages] of [
+      [total + 1, 1],
+      [Math.ceil(total / 2) + 1, 2],
+    ] as const) {
+      const replies = await pullAll(s.app, token, new SyncCopy(), limit);
+      expect(replies.filter((r) => r.progress)).toHaveLength(pages);
+      expect(replies.filter((r) => r.summary)).toEqual([]);
+    }
   });
 });
 

@@ -4,7 +4,7 @@ import type { SyncList } from '@/shared/sync-lists';
 /**
  * The lists each screen shows, by the start of its path (the first match counts). A first sync shows a screen
  * as soon as these have begun to arrive, and brings them before the others (docs/sync.md, "Progressive first
- * sync"). The dashboard needs only the newest enrollments: its figures come from the first page's summary until
+ * sync"). The dashboard needs only the newest enrollments: its figures come from the server's summary (on the second page) until
  * the lists are whole. A screen not listed (account, API reference) waits for none.
  */
 const SCREEN_LISTS: readonly [path: RegExp, lists: readonly SyncList[]][] = [

@@ -65,7 +65,10 @@ export const syncReplySchema = z.object({
    * `lists` (`SyncProgress`); a client reads a reply without it too.
    */
   progress: z.object({ done: count, total: count, lists: syncListsProgressSchema.optional() }).optional(),
-  /** On the first page of a full sync (`reset: true`) only: the dashboard's figures at its snapshot. */
+  /**
+   * On the second page of a full sync only, and only when the sync goes on after it: the dashboard's figures at
+   * that page's snapshot (not on the first, which a new device's first screen waits for).
+   */
   summary: syncSummarySchema.optional(),
 });
 export type SyncReply = z.infer<typeof syncReplySchema>;
@@ -114,13 +117,17 @@ const micros = z.number().int().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAF
  */
 const listPosition = z.tuple([count, count, z.union([z.null(), z.tuple([micros, rowId]), z.literal('end')])]);
 
-/** A full sync under way: started at version v; `l`, each list's position, in SYNC_LISTS order. */
+/**
+ * A full sync under way: started at version v; `l`, each list's position, in SYNC_LISTS order; `sm`: 1 when the
+ * next page carries the dashboard's summary (the page after the first).
+ */
 const resetCursor = z.strictObject({
   s: z.literal(SYNC_SCHEMA),
   e: z.guid(),
   r: z.strictObject({
     v: version,
     l: z.tuple([listPosition, listPosition, listPosition, listPosition, listPosition, listPosition]),
+    sm: z.literal(1).optional(),
   }),
 });
 

@@ -50,7 +50,7 @@ export interface DeviceMeta {
 /**
  * A first sync's arrival of the lists (docs/sync.md, "Progressive first sync"): rows received of each list so far
  * and of how many (the server's `progress.lists`), which lists are whole, and the dashboard's `summary` from the
- * first page. A screen shows a list as soon as its rows begin to arrive.
+ * page that carries it (the second). A screen shows a list as soon as its rows begin to arrive.
  */
 export interface Arrival {
   lists: Record<SyncList, { done: number; total: number }>;

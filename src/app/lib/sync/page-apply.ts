@@ -28,7 +28,7 @@ export interface PageApply {
 /**
  * What a first-sync page tells of the lists' arrival: its progress per list, the lists it moved past (each list
  * it filled before the last one it brought rows of, in the order it filled them, and each whose rows are all
- * in), and the summary of the first page.
+ * in), and the dashboard's summary, kept from the page that carried it (the second).
  */
 export function nextArrival(
   before: Arrival | undefined,

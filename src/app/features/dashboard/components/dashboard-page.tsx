@@ -23,7 +23,7 @@ export interface DashboardLists {
   batches: Batch[];
   services: Service[];
   /**
-   * While a first sync still brings the lists: the server's figures at its start (its `summary`), shown instead of
+   * While a first sync still brings the lists: the server's figures as it began (its `summary`), shown instead of
    * counting lists that are not whole yet; `note` says so.
    */
   summary?: SyncSummary | null;
