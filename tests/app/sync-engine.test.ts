@@ -5,6 +5,7 @@ import { auth } from '@/app/features/auth/auth-store';
 import { createQueryClient } from '@/app/lib/query-client';
 import { writeSession } from '@/app/lib/session-storage';
 import { deleteDeviceCopies } from '@/app/lib/sync/device-store';
+import { SHOW_ALWAYS_BELOW, SHOW_EVERY_MS, ShowPace } from '@/app/lib/sync/show-pace';
 import { LIVE_PAGE_ROWS, nextFirstSyncRows, PATCH_ROWS_PER_TASK, syncEngine } from '@/app/lib/sync/sync-engine';
 import { SyncedList } from '@/app/lib/sync/synced-list';
 import { MESSAGES } from '@/shared/messages';
@@ -446,6 +447,67 @@ describe('the first sync', () => {
     unsubscribe();
     expect(asked.filter((c) => c === null)).toHaveLength(1); // the second start resumed at p2, not from zero
     expect(usersOf(again)).toHaveLength(users.length);
+  });
+  it('shows a big list after every page while it is small, then each time it doubles, and whole at the end', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] }); // the clock stands still: the sizes alone decide (not SHOW_EVERY_MS)
+    const PAGE = 4000;
+    const total = 10 * PAGE;
+    expect(4 * PAGE).toBeLessThan(SHOW_ALWAYS_BELOW);
+    const many = Array.from({ length: total }, (_, i) => ({
+      ...users[0]!,
+      _id: `20000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      email: `p${i}@example.com`,
+      createdAt: new Date(Date.UTC(2026, 0, 1) - i * 1000).toISOString(),
+    }));
+    const counts = (done: number) =>
+      Object.fromEntries(SYNC_LISTS.map((l) => [l, l === 'users' ? { done, total } : { done: 0, total: 0 }]));
+    server.use(
+      http.get('/api/sync', ({ request }) => {
+        const cursor = new URL(request.url).searchParams.get('cursor');
+        const at = cursor ? Number(cursor.slice(1)) : 0;
+        const changes = emptyChanges();
+        changes.users.upserts = many.slice(at, at + PAGE);
+        const next = at + PAGE;
+        const hasMore = next < total;
+        return HttpResponse.json({
+          success: true,
+          reset: at === 0,
+          changes,
+          cursor: `p${next}`,
+          hasMore,
+          ...(hasMore ? { progress: { done: next, total, lists: counts(next) } } : {}),
+        });
+      }),
+    );
+    const shown: number[] = [];
+    const qc = createQueryClient();
+    qc.getQueryCache().subscribe((e) => {
+      if (e.type === 'updated' && e.action.type === 'success' && e.query.queryKey[0] === 'users')
+        shown.push((e.query.state.data as unknown[]).length);
+    });
+    writeSession('test-token', adminUser);
+    auth.reload();
+    await syncEngine.start(qc, adminUser._id);
+    await syncEngine.ready();
+    await waitFor(() => expect(usersOf(qc)).toHaveLength(total));
+    vi.useRealTimers();
+    // Each page's rows while the list is under SHOW_ALWAYS_BELOW; then at twice the last size shown, then whole.
+    expect(shown).toEqual([PAGE, 2 * PAGE, 3 * PAGE, 4 * PAGE, 8 * PAGE, total]);
+    expect(usersOf(qc)!.map((u) => u._id)).toEqual(many.map((u) => u._id));
+  });
+});
+
+describe('showing a growing list', () => {
+  it('shows it when small, then when it has doubled or SHOW_EVERY_MS has passed', () => {
+    const pace = new ShowPace();
+    expect(pace.due('users', 50_000, 0)).toBe(true); // never shown yet
+    pace.shown('users', 50_000, 0);
+    expect(pace.due('users', 99_999, SHOW_EVERY_MS - 1)).toBe(false);
+    expect(pace.due('users', 100_000, 1)).toBe(true);
+    expect(pace.due('users', 60_000, SHOW_EVERY_MS)).toBe(true);
+    expect(pace.due('enrollments', 60_000, 1)).toBe(true); // each list keeps its own pace
+    pace.shown('users', 1000, 0);
+    expect(pace.due('users', SHOW_ALWAYS_BELOW - 1, 1)).toBe(true);
   });
 });
 

@@ -6,6 +6,7 @@ import { Interner } from './interning';
 import { CHUNK_FORMAT, LIST_CODECS, type SyncRows } from './list-codecs';
 import { unpackCopy, type PackedText } from './page-packing';
 import { PartialLists } from './partial-lists';
+import { ShowPace } from './show-pace';
 import { newLists, type StagingCopy } from './staging-copy';
 import { SYNC_QUERY_KEY, type SyncState } from './sync-state';
 import { deferred } from './tasks';
@@ -37,6 +38,8 @@ export class CopySession {
     () => ({ lists: this.live, gen: this.meta.gen }),
   );
   readonly marks = new WriteMarks(() => this.meta.cursor);
+  /** How often a first sync shows each growing list. */
+  readonly pace = new ShowPace();
   /** Each list once it is in memory: decoded from the device, or nothing to decode. */
   private decoded = new Map(SYNC_LISTS.map((l) => [l, deferred()]));
   /** Each list once a screen can have it: decoded, or its top decoded (`partial`) while the rest is. */
@@ -256,7 +259,12 @@ export class CopySession {
 
   /** The lists into their queries, and the sync time into ['sync'] (the shell's "Synced … ago"). */
   publish(lists: readonly SyncList[], syncedAt?: number) {
-    for (const list of lists) this.qc.setQueryData([list], this.live[list].list());
+    const now = Date.now();
+    for (const list of lists) {
+      const rows = this.live[list].list();
+      this.qc.setQueryData([list], rows);
+      this.pace.shown(list, rows.length, now);
+    }
     if (syncedAt) this.qc.setQueryData(SYNC_QUERY_KEY, { syncedAt }, { updatedAt: syncedAt });
   }
 

@@ -58,6 +58,7 @@ export async function applyPage(s: CopySession, reply: PackedPage, how: PageAppl
   const gen = staging?.gen ?? s.meta.gen;
   const wasComplete = s.meta.complete;
   const readableBefore = SYNC_LISTS.filter((l) => s.readable(l));
+  const wholeBefore = SYNC_LISTS.filter((l) => s.isWhole(l));
   const now = Date.now();
   const fresh = staging
     ? (id: string) => {
@@ -110,10 +111,13 @@ export async function applyPage(s: CopySession, reply: PackedPage, how: PageAppl
   // Only the lists that changed: a pull that brings what the copy holds already re-renders no screen.
   const changed = [...dirty].filter(([, chunks]) => chunks.size > 0).map(([list]) => list);
   if (!wasComplete) {
-    // A first sync: the lists fill in on screen as their pages come (a list whole and empty is shown too).
-    const shown = s.meta.complete
-      ? SYNC_LISTS
-      : SYNC_LISTS.filter((l) => s.readable(l) && (changed.includes(l) || !readableBefore.includes(l)));
+    // A first sync: the lists fill in on screen as their pages come, a big one at ShowPace's pace; each list as
+    // it becomes readable (even empty) and as it becomes whole.
+    const due = (l: SyncList) =>
+      !readableBefore.includes(l) ||
+      (s.isWhole(l) && !wholeBefore.includes(l)) ||
+      (changed.includes(l) && s.pace.due(l, s.live[l].size, now));
+    const shown = s.meta.complete ? SYNC_LISTS : SYNC_LISTS.filter((l) => s.readable(l) && due(l));
     s.publish(shown, reply.hasMore ? undefined : now);
     return s.arrivalMoved();
   }

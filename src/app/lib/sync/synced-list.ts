@@ -71,8 +71,12 @@ export class SyncedList<T extends Row> {
     this.compare = LIST_COMPARE[order];
   }
 
+  /** Without laying out the screens' array: the stored meta counts every list after every page. */
   get size() {
-    return this.list().length;
+    if (this.ordered) return this.ordered.length;
+    let n = 0;
+    for (const c of this.chunks) n += c.rows.length;
+    return n;
   }
 
   /** The rows in screen order. */
