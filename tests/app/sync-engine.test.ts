@@ -9,6 +9,7 @@ import { SHOW_ALWAYS_BELOW, SHOW_EVERY_MS, ShowPace } from '@/app/lib/sync/show-
 import { LIVE_PAGE_ROWS, nextFirstSyncRows, PATCH_ROWS_PER_TASK, syncEngine } from '@/app/lib/sync/sync-engine';
 import { SyncedList } from '@/app/lib/sync/synced-list';
 import { MESSAGES } from '@/shared/messages';
+import type { Enrollment } from '@/shared/schemas';
 import { SYNC_LISTS, SYNC_NEXT_HEADER, SYNC_PAGE, type SyncReply } from '@/shared/schemas/sync';
 import { adminUser, enrollments, users } from '../mocks/fixtures';
 import { server } from '../mocks/server';
@@ -366,6 +367,27 @@ describe('Reload Data', () => {
     expect(syncEngine.getState().reload).toBe('done');
     expect((await deviceCopy(adminUser._id))!.rows.users.map((u) => u._id)).toEqual([fresh._id]);
     expect(await storedGenerations(adminUser._id)).toEqual([stored!.meta.gen + 1]);
+  });
+
+  it('shares the rows that did not change with the copy it replaces, and takes the ones that did', async () => {
+    const qc = await start();
+    await syncEngine.ready();
+    const oldUsers = new Map(usersOf(qc)!.map((u) => [u._id, u]));
+    const oldEnrollments = new Map(qc.getQueryData<Enrollment[]>(['enrollments'])!.map((e) => [e._id, e]));
+    const renamed = { ...users[1]!, name: 'Renamed Elsewhere' };
+    setMockLists({ users: users.map((u) => (u._id === renamed._id ? renamed : u)) });
+    await syncEngine.resync();
+    const newUsers = usersOf(qc)!;
+    expect(newUsers).toHaveLength(users.length);
+    for (const u of newUsers)
+      if (u._id === renamed._id) expect(u).toMatchObject({ name: 'Renamed Elsewhere' });
+      else expect(u).toBe(oldUsers.get(u._id)); // the same object, not an equal copy
+    const newEnrollments = qc.getQueryData<Enrollment[]>(['enrollments'])!;
+    expect(newEnrollments).toHaveLength(enrollments.length);
+    for (const e of newEnrollments) expect(e).toBe(oldEnrollments.get(e._id));
+    expect((await deviceCopy(adminUser._id))!.rows.users.find((u) => u._id === renamed._id)).toMatchObject({
+      name: 'Renamed Elsewhere',
+    });
   });
 
   it('a write reply that goes in while it runs is in the new copy from the swap on, never the older row', async () => {

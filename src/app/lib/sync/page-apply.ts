@@ -2,12 +2,12 @@ import { fillOrder, SYNC_LISTS, type SyncList } from '@/shared/sync-lists';
 import { FORMAT, type CopySession } from './copy-session';
 import { unpackPage, type PackedPage } from './page-packing';
 import { newLists, StagingCopy } from './staging-copy';
+import { sameValue, type SyncedList } from './synced-list';
 import { nextTask } from './tasks';
 import type { Dirty, Lists } from './copy-writer';
 import type { Arrival } from './device-store';
 import type { Interner } from './interning';
 import type { SyncRows } from './list-codecs';
-import type { SyncedList } from './synced-list';
 
 /** A pulled page into the copy (docs/sync.md): the live copy, or the staging copy of a full resync and its swap. */
 
@@ -54,6 +54,7 @@ export async function applyPage(s: CopySession, reply: PackedPage, how: PageAppl
   if (!s.alive) return;
   if (reply.reset) beginReset(s, how.stage);
   const staging = s.staging;
+  if (staging) shareUnchanged(rows, s.live);
   const target = staging?.lists ?? s.live;
   const gen = staging?.gen ?? s.meta.gen;
   const wasComplete = s.meta.complete;
@@ -138,6 +139,21 @@ function beginReset(s: CopySession, stage: boolean) {
 }
 
 /**
+ * A resync's rows equal to the live copy's become the live copy's own objects: the two copies share them, and the
+ * staging copy costs the rows that changed, not a second copy of every row. At 1,000,000 enrollments the second
+ * copy doubled the heap until the swap, and the collector's pauses with it (150 to 190 ms each).
+ */
+function shareUnchanged(rows: Map<SyncList, SyncRows[SyncList][]>, live: Lists) {
+  for (const [list, page] of rows) {
+    const held = live[list] as SyncedList<SyncRows[SyncList]>;
+    for (let i = 0; i < page.length; i++) {
+      const old = held.find(page[i]!);
+      if (old && old !== page[i] && sameValue(old, page[i])) page[i] = old;
+    }
+  }
+}
+
+/**
  * The changes into `lists`, their rows already read (a slice per task): checked and applied in one task, so that
  * a write reply applied meanwhile counts, and every tab sees this page at one point.
  */
@@ -159,7 +175,8 @@ function applyChanges(
     const gone = deletes(list).filter(keep);
     if (rows.length === 0 && gone.length === 0) continue;
     if (list === 'users') {
-      for (const u of rows as SyncRows['users'][]) interner.setUser(u);
+      // A user already held as this very row (a resync's, shared with the live copy) keeps the parts rows derive.
+      for (const u of rows as SyncRows['users'][]) if (interner.user(u._id) !== u) interner.setUser(u);
       for (const id of gone) interner.deleteUser(id);
     }
     const target = lists[list] as SyncedList<(typeof rows)[number]>;
