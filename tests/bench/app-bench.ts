@@ -185,19 +185,31 @@ const deviceCopyComplete = async (page: Page) => (await deviceMeta(page)).comple
  * Reload Data from the sidebar: from the click until the new copy is stored whole (the next generation in the
  * device's meta), and the longest task meanwhile (and for a second after: the screens' render of the new lists).
  */
-async function reloadData(page: Page) {
+async function reloadData(context: BrowserContext, page: Page) {
   const before = (await deviceMeta(page)).gen;
+  const cdp = await context.newCDPSession(page);
+  /** The heap in use every 100 ms: [ms since the click, bytes], garbage not yet collected included. */
+  const heap: [number, number][] = [];
   await armLongTasks(page);
   const t0 = Date.now();
   await page.getByRole('button', { name: 'Reload Data', exact: true }).click();
   for (let i = 0; i < 6000; i++) {
     const meta = await deviceMeta(page);
     if (meta.complete && meta.gen > before) break;
+    heap.push([Date.now() - t0, ((await cdp.send('Runtime.getHeapUsage')) as { usedSize: number }).usedSize]);
     await page.waitForTimeout(100);
   }
   const took = Date.now() - t0;
   await page.waitForTimeout(1000);
-  return { took, longest: await longestTask(page) };
+  await cdp.detach();
+  // Right after each collection the heap holds what is alive: in the second half, both copies (until the swap).
+  const secondHalf = heap.filter(([t]) => t > took / 2).map(([, used]) => used);
+  return {
+    took,
+    longest: await longestTask(page),
+    peakMb: Math.max(...heap.map(([, used]) => used)) / 1048576,
+    lowMb: Math.min(...secondHalf) / 1048576,
+  };
 }
 
 /**
@@ -335,7 +347,7 @@ async function scalePhase(browser: Browser) {
     const pushed = Date.now() - t1;
 
     const stopReloadDataProfile = await startProfile(context, page, 'reload-data');
-    const reloadDataRun = await reloadData(page);
+    const reloadDataRun = await reloadData(context, page);
     await stopReloadDataProfile();
 
     // The Activity screen: each keystroke in its search box to the filtered table (the device's entries), and
@@ -502,6 +514,9 @@ try {
     console.log(`| ${at}: longest task during the first sync | ${longTask(scale.firstSyncLongest)} | ≤ 50 ms |`);
     console.log(`| ${at}: Reload Data, click to the new copy stored | ${ms(scale.reloadData.took)} | |`);
     console.log(`| ${at}: longest task during Reload Data | ${longTask(scale.reloadData.longest)} | ≤ 50 ms |`);
+    console.log(
+      `| ${at}: JS heap during Reload Data, highest (garbage included) / lowest in its second half (what is alive) | ${scale.reloadData.peakMb.toFixed(1)} / ${scale.reloadData.lowMb.toFixed(1)} MB | |`,
+    );
     // With the samples: a reload moves by several hundred ms from run to run on a 2-core machine.
     const samples = (values: number[]) => `${ms(median(values))} (${values.map(ms).join(', ')})`;
     console.log(`| ${at}: reload to a batch table, online | ${samples(scale.reloads)} | ≤ 1.5 s |`);
