@@ -78,6 +78,8 @@ export default defineConfig({
         // The shell answers navigations; the API is never answered from the worker.
         navigateFallbackDenylist: [/^\/api(\/|$)/],
         runtimeCaching: [],
+        // A static route takes /api/ past the worker (public/sw-api-network.js).
+        importScripts: ['sw-api-network.js'],
       },
     }),
   ],

@@ -42,11 +42,47 @@ test('offline: a reload renders the cached screens, says it is offline, and disa
   // Reload Data offline fails (and says so), but the saved copy stays for the next offline start.
   await page.getByRole('button', { name: 'Reload Data' }).click();
   await expect(page.getByText('No response from the server. Please check your network connection.')).toBeVisible();
-  await page.waitForTimeout(500);
+  await expect(page.getByText('Reloading data…')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Reload Data' })).toBeEnabled();
   await page.reload();
   await expect(page.getByRole('button', { name: '+ Add Course' })).toBeDisabled();
   await expect(page.getByText('Full-Stack Web Development').first()).toBeVisible();
   await context.setOffline(false);
+});
+
+test('API requests go past the service worker: a stopped worker is not started for them', async ({ page, context }) => {
+  await page.goto('/login');
+  await waitForServiceWorker(page);
+  /** How the worker's static routes matched a request the page made (resource timing): '' is its fetch event. */
+  const matched = (url: string) =>
+    page.evaluate(async (url) => {
+      await (await fetch(url)).text();
+      const entry = performance.getEntriesByType('resource').findLast((e) => e.name.endsWith(url));
+      return (entry as PerformanceResourceTiming & { workerMatchedSourceType: string }).workerMatchedSourceType;
+    }, url);
+  expect(await matched('/api/health?first')).toBe('network');
+  // The shell still comes from the worker's precache.
+  expect(await matched('/favicon.svg')).toBe('');
+
+  // Stopped, as the browser stops an idle worker (once the screen has loaded what it loads through the worker): an
+  // API request leaves without starting it again.
+  await page.waitForLoadState('networkidle');
+  const cdp = await context.newCDPSession(page);
+  const states: string[] = [];
+  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }: { versions: { runningStatus: string }[] }) =>
+    states.push(...versions.map((v) => v.runningStatus)),
+  );
+  await cdp.send('ServiceWorker.enable');
+  const stopping = states.length;
+  await cdp.send('ServiceWorker.stopAllWorkers');
+  await expect.poll(() => states.slice(stopping)).toContain('stopped');
+  expect(states.at(-1)).toBe('stopped');
+  const stopped = states.length;
+  expect(await matched('/api/health?after-stop')).toBe('network');
+  expect(states.slice(stopped)).toEqual([]);
+  // What the page asks the worker for does start it, seen by the same watch.
+  expect(await matched('/favicon.svg?after-stop')).toBe('');
+  await expect.poll(() => states.slice(stopped)).toContain('running');
 });
 
 test('a revoked token at start-up logs out silently', async ({ page }) => {
