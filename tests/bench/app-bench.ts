@@ -20,12 +20,12 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import { openDatabase, rows } from '@/server/db/client';
-import { seedActivityHistory } from '@/server/db/seed/activity-history';
 import { seedBulk } from '@/server/db/seed/bulk';
 import { CHROMIUM } from '../utils/chromium';
 import { firstLoads, INITIAL_JS_BUDGET_KB } from '../utils/initial-js';
 import { BENCH_ADMIN, loginOverHttp } from './bench-targets';
 import {
+  activityFilters,
   armLongTasks,
   clickToChange,
   loginToRows,
@@ -34,9 +34,21 @@ import {
   startBenchServer,
   startServer,
   stopServer,
+  traceTasks,
+  type TaskTimes,
   typeToChange,
 } from './browser-bench';
 import { kb, median, ms } from './numbers';
+import {
+  deviceCopyComplete,
+  deviceMeta,
+  FIRST_SYNC_MS,
+  heapMb,
+  RELOAD_MS,
+  SCALE,
+  seededScaleDir,
+  SIZE_FACTOR,
+} from './scale-data';
 
 // Not 4190: fetch refuses it (a "bad port" of the Fetch standard).
 const PORT = Number(process.env.BENCH_APP_PORT ?? 4185);
@@ -160,18 +172,6 @@ async function bigPhase(browser: Browser) {
   }
 }
 
-const SCALE = {
-  users: Number(process.env.BENCH_SCALE_USERS ?? 50_000),
-  enrollments: Number(process.env.BENCH_SCALE_ENROLLMENTS ?? 200_000),
-  services: Number(process.env.BENCH_SCALE_SERVICES ?? 20_000),
-  /** A busy year of activity over the enrollments (BENCH_SCALE_ACTIVITY=1000000; docs/activity.md). */
-  activity: Number(process.env.BENCH_SCALE_ACTIVITY ?? 0),
-};
-/** How long a first sync and a reload may take: 10 min and 5 min at 200,000 enrollments, longer in proportion. */
-const SIZE_FACTOR = Math.max(1, SCALE.enrollments / 200_000);
-const FIRST_SYNC_MS = 600_000 * SIZE_FACTOR;
-const RELOAD_MS = 300_000 * SIZE_FACTOR;
-
 /** Bytes that came over the wire for /api calls (compressed size, headers included), counted by CDP. */
 async function apiBytes(context: BrowserContext, page: Page) {
   const cdp = await context.newCDPSession(page);
@@ -186,43 +186,6 @@ async function apiBytes(context: BrowserContext, page: Page) {
   });
   return { cdp, take: () => ((b) => ((bytes = 0), b))(bytes) };
 }
-
-/** The JS heap after a full collection; with BENCH_PROFILE (a folder), its snapshot too, as `<folder>/heap.heapsnapshot`. */
-async function heapMb(context: BrowserContext, page: Page) {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('HeapProfiler.collectGarbage');
-  const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
-  const folder = process.env.BENCH_PROFILE;
-  if (folder) {
-    fs.mkdirSync(folder, { recursive: true });
-    const out = fs.createWriteStream(path.join(folder, 'heap.heapsnapshot'));
-    cdp.on('HeapProfiler.addHeapSnapshotChunk', (e: { chunk: string }) => out.write(e.chunk));
-    await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
-    await new Promise((done) => out.end(done));
-  }
-  await cdp.detach();
-  return heap.usedSize / 1048576;
-}
-
-/** The device copy's stored meta: whether it is whole, and its generation (Reload Data stores the next one). */
-const deviceMeta = (page: Page) =>
-  page.evaluate(async () => {
-    const name = (await indexedDB.databases()).find((d) => d.name?.startsWith('coursedesk-copy-'))?.name;
-    if (!name) return { complete: false, gen: 0 };
-    const db = await new Promise<IDBDatabase>((res, rej) => {
-      const r = indexedDB.open(name);
-      r.onsuccess = () => res(r.result);
-      r.onerror = () => rej(r.error);
-    });
-    const meta = await new Promise<{ complete?: boolean; gen?: number } | undefined>((res) => {
-      const r = db.transaction('copy').objectStore('copy').get('state');
-      r.onsuccess = () => res(r.result as { complete?: boolean; gen?: number } | undefined);
-      r.onerror = () => res(undefined);
-    });
-    db.close();
-    return { complete: meta?.complete === true, gen: meta?.gen ?? 0 };
-  });
-const deviceCopyComplete = async (page: Page) => (await deviceMeta(page)).complete;
 
 /**
  * Reload Data from the sidebar: from the click until the new copy is stored whole (the next generation in the
@@ -256,32 +219,6 @@ async function reloadData(context: BrowserContext, page: Page) {
 }
 
 /**
- * A fresh folder seeded at SCALE with `seed`. With BENCH_SCALE_CACHE (a folder), the seeding is done once into
- * `<cache>/<seed>-<sizes>` and later runs copy it (seconds instead of minutes); the copy is the run's own.
- */
-async function seededScaleDir(seed: number) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'coursedesk-app-bench-scale-'));
-  const cacheRoot = process.env.BENCH_SCALE_CACHE;
-  const sizes = [SCALE.users, SCALE.enrollments, SCALE.services, ...(SCALE.activity ? [SCALE.activity] : [])];
-  const cached = cacheRoot && path.join(cacheRoot, `${seed}-${sizes.join('-')}`);
-  if (cached && fs.existsSync(path.join(cached, '.seeded'))) {
-    fs.cpSync(cached, dir, { recursive: true });
-    fs.rmSync(path.join(dir, '.seeded'));
-    return dir;
-  }
-  const database = await openDatabase({ databaseUrl: null, dataDir: dir });
-  await seedBulk(database.db, { ...SCALE, seed });
-  if (SCALE.activity) await seedActivityHistory(database.db, { entries: SCALE.activity });
-  await database.close();
-  if (cached) {
-    fs.rmSync(cached, { recursive: true, force: true });
-    fs.cpSync(dir, cached, { recursive: true });
-    fs.writeFileSync(path.join(cached, '.seeded'), '');
-  }
-  return dir;
-}
-
-/**
  * With BENCH_PROFILE (a folder), a CPU profile of the page from here to the returned stop, saved as
  * `<folder>/<name>.cpuprofile`, and a trace of the same span, `<folder>/<name>.trace.json`, which names each
  * task and each garbage collection in it (open either in Chromium's DevTools, Performance panel).
@@ -303,6 +240,18 @@ async function startProfile(context: BrowserContext, page: Page, name: string) {
     await browser.stopTracing();
     fs.writeFileSync(path.join(folder, `${name}.cpuprofile`), JSON.stringify(profile));
   };
+}
+
+/** What `traceTasks` gives when BENCH_TASK_CPU is unset: nothing traced. */
+const noTaskTrace = async (): Promise<TaskTimes | null> => null;
+
+/**
+ * With BENCH_TASK_CPU=1, the main thread's tasks from here to the returned stop (`traceTasks`); not with
+ * BENCH_PROFILE, whose trace it would be (one trace at a time, and the profiler's own work would count).
+ */
+async function startTaskTrace(page: Page) {
+  if (!process.env.BENCH_TASK_CPU || process.env.BENCH_PROFILE) return noTaskTrace;
+  return traceTasks(page);
 }
 
 async function scalePhase(browser: Browser) {
@@ -329,13 +278,18 @@ async function scalePhase(browser: Browser) {
     const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
     const page = await context.newPage();
     const stopSyncProfile = await startProfile(context, page, 'first-sync');
-    const firstSync = await login(page, BENCH_ADMIN, target, FIRST_SYNC_MS, () => armLongTasks(page));
+    let stopSyncTasks = noTaskTrace;
+    const firstSync = await login(page, BENCH_ADMIN, target, FIRST_SYNC_MS, async () => {
+      await armLongTasks(page);
+      stopSyncTasks = await startTaskTrace(page);
+    });
     const t0 = Date.now() - firstSync;
     for (let i = 0; i < 6000 * SIZE_FACTOR && !(await deviceCopyComplete(page)); i++) await page.waitForTimeout(100);
     /** Login click to the whole copy stored, and the longest task of the first sync (its last page's render too). */
     const wholeCopy = Date.now() - t0;
     await page.waitForTimeout(1000);
     await stopSyncProfile(); // the whole first sync, from the login click
+    const firstSyncTasks = await stopSyncTasks();
     const firstSyncLongest = await longestTask(page);
     const heap = await heapMb(context, page);
 
@@ -390,24 +344,12 @@ async function scalePhase(browser: Browser) {
     const pushed = Date.now() - t1;
 
     const stopReloadDataProfile = await startProfile(context, page, 'reload-data');
+    const stopReloadDataTasks = await startTaskTrace(page);
     const reloadDataRun = await reloadData(context, page);
+    const reloadDataTasks = await stopReloadDataTasks();
     await stopReloadDataProfile();
 
-    // The Activity screen: each keystroke in its search box to the filtered table (the device's entries), and
-    // to the server's older entries that match (the count settles).
-    await page.goto(`${BASE}/activity`);
-    await page.locator('main h1, main h2').first().waitFor();
-    const activityKeys: number[] = [];
-    const activityServer: number[] = [];
-    for (const query of ['a', 'an', 'ann', 'e', 'el', 'm', 'ma']) {
-      const t0 = Date.now();
-      // Awaited from before the keystroke: a reply that comes while the device's filter still runs counts too.
-      const older = page.waitForResponse((r) => r.url().includes('/api/activity?'), { timeout: 30_000 });
-      const t = await typeToChange(page, 'input[type="search"]', 'main', query);
-      if (!Number.isNaN(t)) activityKeys.push(t);
-      if (await older.catch(() => null)) activityServer.push(Date.now() - t0);
-      await page.waitForTimeout(600);
-    }
+    const { device: activityKeys, server: activityServer } = await activityFilters(page, BASE);
     await context.close();
 
     // A new device whose login goes to /users: login click to the first users row (docs/sync.md, "Progressive
@@ -421,7 +363,9 @@ async function scalePhase(browser: Browser) {
       firstSync,
       wholeCopy,
       firstSyncLongest,
+      firstSyncTasks,
       reloadData: reloadDataRun,
+      reloadDataTasks,
       heap,
       reloads,
       bytes,
@@ -440,6 +384,10 @@ async function scalePhase(browser: Browser) {
 
 /** The Long Tasks API reports tasks over 50 ms only: none is "none over 50 ms", not 0 ms. */
 const longTask = (value: number) => (value > 0 ? ms(value) : 'none over 50 ms');
+
+/** A trace's tasks (BENCH_TASK_CPU): the longest by the clock, and by the CPU time of the main thread. */
+const tasksCpu = (t: TaskTimes) =>
+  `longest ${ms(t.wall)} (of it ${ms(t.cpuOfLongest)} on a core); most CPU in one task ${ms(t.cpu)}`;
 
 const BULK = Number(process.env.BENCH_BULK ?? 10_000);
 /** How long a reloaded screen is left before an Approve click: its background start-up work is done by then. */
@@ -558,8 +506,10 @@ try {
     console.log(`| ${at}: first sync, login click to the first users row | ${ms(scale.usersRow)} | ≤ 3 s |`);
     console.log(`| ${at}: first sync, login click to the whole copy stored | ${ms(scale.wholeCopy)} | ≤ 15 s |`);
     console.log(`| ${at}: longest task during the first sync | ${longTask(scale.firstSyncLongest)} | ≤ 50 ms |`);
+    if (scale.firstSyncTasks) console.log(`| ${at}: the same, in a trace | ${tasksCpu(scale.firstSyncTasks)} | |`);
     console.log(`| ${at}: Reload Data, click to the new copy stored | ${ms(scale.reloadData.took)} | |`);
     console.log(`| ${at}: longest task during Reload Data | ${longTask(scale.reloadData.longest)} | ≤ 50 ms |`);
+    if (scale.reloadDataTasks) console.log(`| ${at}: the same, in a trace | ${tasksCpu(scale.reloadDataTasks)} | |`);
     console.log(
       `| ${at}: JS heap during Reload Data, highest (garbage included) / lowest in its second half (what is alive) | ${scale.reloadData.peakMb.toFixed(1)} / ${scale.reloadData.lowMb.toFixed(1)} MB | |`,
     );
