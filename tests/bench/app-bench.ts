@@ -387,7 +387,7 @@ const longTask = (value: number) => (value > 0 ? ms(value) : 'none over 50 ms');
 
 /** A trace's tasks (BENCH_TASK_CPU): the longest by the clock, and by the CPU time of the main thread. */
 const tasksCpu = (t: TaskTimes) =>
-  `longest ${ms(t.wall)} (of it ${ms(t.cpuOfLongest)} on a core); most CPU in one task ${ms(t.cpu)}`;
+  `longest ${ms(t.wall)} (of it ${ms(t.cpuOfLongest)} on a core); most CPU in one task ${ms(t.cpu)} (${t.inside})`;
 
 const BULK = Number(process.env.BENCH_BULK ?? 10_000);
 /** How long a reloaded screen is left before an Approve click: its background start-up work is done by then. */

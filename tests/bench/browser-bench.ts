@@ -83,6 +83,7 @@ interface TraceEvent {
   ph: string;
   pid: number;
   tid: number;
+  ts: number;
   dur?: number;
   tdur?: number;
   args?: {
@@ -99,8 +100,9 @@ export interface TaskTimes {
   /** The longest task by the clock, and the CPU time its thread spent in it. */
   wall: number;
   cpuOfLongest: number;
-  /** The most CPU time of any one task. */
+  /** The most CPU time of any one task, and the longest events inside that task (what it did). */
   cpu: number;
+  inside: string;
 }
 
 /**
@@ -131,11 +133,31 @@ export async function traceTasks(page: Page): Promise<() => Promise<TaskTimes>> 
     const tasks = traceEvents.filter(
       (e) => e.name === 'RunTask' && e.ph === 'X' && pages.has(e.pid) && main.has(e.tid),
     );
-    const longest = tasks.reduce((a, b) => ((b.dur ?? 0) > (a?.dur ?? 0) ? b : a), tasks[0]);
+    const most = (key: 'dur' | 'tdur') => tasks.reduce((a, b) => ((b[key] ?? 0) > (a?.[key] ?? 0) ? b : a), tasks[0]);
+    const longest = most('dur');
+    const busiest = most('tdur');
+    const end = (e: TraceEvent) => e.ts + (e.dur ?? 0);
+    const inside = busiest
+      ? traceEvents
+          .filter(
+            (e) =>
+              e.ph === 'X' &&
+              e.name !== 'RunTask' &&
+              e.tid === busiest.tid &&
+              e.pid === busiest.pid &&
+              e.ts >= busiest.ts &&
+              end(e) <= end(busiest),
+          )
+          .sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))
+          .slice(0, 3)
+          .map((e) => `${e.name} ${Math.round((e.dur ?? 0) / 1000)} ms`)
+          .join(', ')
+      : '';
     return {
       wall: (longest?.dur ?? 0) / 1000,
       cpuOfLongest: (longest?.tdur ?? 0) / 1000,
-      cpu: tasks.reduce((most, t) => Math.max(most, t.tdur ?? 0), 0) / 1000,
+      cpu: (busiest?.tdur ?? 0) / 1000,
+      inside,
     };
   };
 }
