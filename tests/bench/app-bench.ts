@@ -40,7 +40,6 @@ import {
 } from './browser-bench';
 import { kb, median, ms } from './numbers';
 import {
-  deviceCopyComplete,
   deviceMeta,
   FIRST_SYNC_MS,
   heapMb,
@@ -48,6 +47,7 @@ import {
   SCALE,
   seededScaleDir,
   SIZE_FACTOR,
+  untilCopyComplete,
 } from './scale-data';
 
 // Not 4190: fetch refuses it (a "bad port" of the Fetch standard).
@@ -284,7 +284,7 @@ async function scalePhase(browser: Browser) {
       stopSyncTasks = await startTaskTrace(page);
     });
     const t0 = Date.now() - firstSync;
-    for (let i = 0; i < 6000 * SIZE_FACTOR && !(await deviceCopyComplete(page)); i++) await page.waitForTimeout(100);
+    await untilCopyComplete(page);
     /** Login click to the whole copy stored, and the longest task of the first sync (its last page's render too). */
     const wholeCopy = Date.now() - t0;
     await page.waitForTimeout(1000);
@@ -418,7 +418,7 @@ async function bulkPhase(browser: Browser) {
       console.error(`The bulk phase's login failed; the page is in ${shot}`);
       throw err;
     });
-    for (let i = 0; i < 600 * SIZE_FACTOR && !(await deviceCopyComplete(page)); i++) await page.waitForTimeout(100);
+    await untilCopyComplete(page, 60_000 * SIZE_FACTOR);
     await page.waitForTimeout(2000);
     const count = BULK.toLocaleString('en-US');
     const bar = page.getByRole('group', { name: 'Actions on the selected records' });

@@ -22,16 +22,7 @@ import { CHROMIUM } from '../utils/chromium';
 import { BENCH_ADMIN, loginOverHttp } from './bench-targets';
 import { activityFilters, loginToRows, reloadToRows, startBenchServer, stopServer } from './browser-bench';
 import { median, ms } from './numbers';
-import {
-  deviceCopyComplete,
-  FIRST_SYNC_MS,
-  heapMb,
-  RELOAD_MS,
-  SCALE,
-  seededScaleDir,
-  SIZE_FACTOR,
-  type Scale,
-} from './scale-data';
+import { FIRST_SYNC_MS, heapMb, RELOAD_MS, SCALE, seededScaleDir, untilCopyComplete, type Scale } from './scale-data';
 
 const PORT = Number(process.env.BENCH_APP_PORT ?? 4185);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -113,7 +104,7 @@ async function device(browser: Browser, side: Side) {
       FIRST_SYNC_MS,
     );
     const t0 = Date.now() - batchTable;
-    for (let i = 0; i < 6000 * SIZE_FACTOR && !(await deviceCopyComplete(page)); i++) await page.waitForTimeout(100);
+    await untilCopyComplete(page);
     const wholeCopy = Date.now() - t0;
     const heap = await heapMb(context, page);
     const online = [0, 1, 2].map(() => 0);

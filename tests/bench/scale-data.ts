@@ -87,4 +87,10 @@ export const deviceMeta = (page: Page) =>
     db.close();
     return { complete: meta?.complete === true, gen: meta?.gen ?? 0 };
   });
-export const deviceCopyComplete = async (page: Page) => (await deviceMeta(page)).complete;
+const deviceCopyComplete = async (page: Page) => (await deviceMeta(page)).complete;
+
+/** Until the device copy is stored whole, or `limitMs` has passed (polled every 100 ms). */
+export async function untilCopyComplete(page: Page, limitMs = FIRST_SYNC_MS) {
+  for (const end = Date.now() + limitMs; Date.now() < end && !(await deviceCopyComplete(page));)
+    await page.waitForTimeout(100);
+}
