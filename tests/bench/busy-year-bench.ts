@@ -107,19 +107,22 @@ async function device(browser: Browser, side: Side) {
     await untilCopyComplete(page);
     const wholeCopy = Date.now() - t0;
     const heap = await heapMb(context, page);
-    const online = [0, 1, 2].map(() => 0);
-    for (const i of online.keys()) online[i] = await reloadToRows(page, RELOAD_MS);
+    const threeReloads = async () => {
+      const times: number[] = [];
+      for (let i = 0; i < 3; i++) times.push(await reloadToRows(page, RELOAD_MS));
+      return median(times);
+    };
+    const online = await threeReloads();
     await context.setOffline(true);
-    const offline = [0, 1, 2].map(() => 0);
-    for (const i of offline.keys()) offline[i] = await reloadToRows(page, RELOAD_MS);
+    const offline = await threeReloads();
     await context.setOffline(false);
     const activity = await activityFilters(page, side.base);
     return {
       batchTable,
       wholeCopy,
       heap,
-      online: median(online),
-      offline: median(offline),
+      online,
+      offline,
       activityDevice: median(activity.device),
       activityServer: median(activity.server),
     };
@@ -157,7 +160,10 @@ try {
   ];
   const cell = (values: number[], show: (n: number) => string) =>
     `${show(median(values))} (${show(Math.max(...values))})`;
-  const pct = (r: number) => `${r >= 1 ? '+' : '−'}${Math.abs((r - 1) * 100).toFixed(0)} %`;
+  const pct = (r: number) => {
+    const p = Math.round((r - 1) * 100);
+    return `${p >= 0 ? '+' : '−'}${Math.abs(p)} %`;
+  };
   console.log(
     `\n## A busy year of activity, side by side (${os.cpus().length} cores; ${SCALE.users / 1000}k users, ` +
       `${SCALE.enrollments / 1000}k enrollments, ${SCALE.services / 1000}k purchases; ` +
