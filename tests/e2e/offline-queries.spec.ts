@@ -13,6 +13,8 @@ test('screens of queries that are not synced lists (API reference, run-time sett
 }) => {
   await login(page, '/api-docs');
   await expect(page.getByRole('heading', { name: 'Service purchases' })).toBeVisible();
+  // The persister writes just after the screen shows; a reload before that write lands would drop it.
+  await expect.poll(() => persistedQueries(page)).toContain('tanstack-query-["openapi"]');
   await page.goto('/no-such-page');
   await expect(page.getByRole('link', { name: 'Search' })).toHaveAttribute('href', `${baseURL}/search`);
   await waitForServiceWorker(page);
