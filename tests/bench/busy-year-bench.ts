@@ -1,7 +1,13 @@
 /**
  * `npm run bench:busyyear`: what a busy year of activity costs a device (issue "Years of history", docs/activity.md),
  * as pairs measured side by side. Two servers run at once on copies of the same scale data (BENCH_SCALE_*), one
- * without the log and one with BENCH_SCALE_ACTIVITY entries over the last year (1,000,000 unless set). Each round
+ * with BENCH_SCALE_ACTIVITY entries over the last year (1,000,000 unless set) and one to compare it with
+ * (BENCH_BASELINE):
+ *  - `window` (the default): only the entries a device holds, the newest 10,000 (the activity window's
+ *    default), the same as the busy side's newest, over the same days: both devices hold the same rows, and what
+ *    differs is the year of history behind them on the server;
+ *  - `none`: no activity at all (a device with the log holds 10,000 entries more).
+ * Each round
  * times a new device on each, in turns (the first of a round alternates), so that the machine's drift over a
  * sitting falls on both alike:
  *  - login click to the first users row (a device whose login goes to /users);
@@ -18,6 +24,7 @@ import os from 'node:os';
 import { chromium, type Browser } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import { openDatabase, rows } from '@/server/db/client';
+import { ACTIVITY_WINDOW_DEFAULT } from '@/server/sync/activity-window';
 import { CHROMIUM } from '../utils/chromium';
 import { BENCH_ADMIN, loginOverHttp } from './bench-targets';
 import { activityFilters, loginToRows, reloadToRows, startBenchServer, stopServer } from './browser-bench';
@@ -27,6 +34,15 @@ import { FIRST_SYNC_MS, heapMb, RELOAD_MS, SCALE, seededScaleDir, untilCopyCompl
 const PORT = Number(process.env.BENCH_APP_PORT ?? 4185);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const ENTRIES = Number(process.env.BENCH_SCALE_ACTIVITY || 1_000_000);
+const BASELINE = process.env.BENCH_BASELINE ?? 'window';
+if (BASELINE !== 'window' && BASELINE !== 'none') throw new Error('BENCH_BASELINE is window or none');
+/** The baseline's data: the busy year's newest entries only (its entry g is the busy side's entry g), or none. */
+const WINDOW = Math.min(ACTIVITY_WINDOW_DEFAULT.entries, ENTRIES);
+const BASELINE_SCALE: Scale =
+  BASELINE === 'window'
+    ? { ...SCALE, activity: WINDOW, activityDays: (365 * WINDOW) / ENTRIES }
+    : { ...SCALE, activity: 0 };
+const BASELINE_NAME = BASELINE === 'window' ? `the newest ${WINDOW.toLocaleString('en-US')} only` : 'without the log';
 const VIEWPORT = { width: 1366, height: 768 };
 
 /** One side of the pair: its server, a batch to open and an enrollment whose approval each write toggles. */
@@ -136,7 +152,7 @@ type Figures = Awaited<ReturnType<typeof device>> & { usersRow: number };
 const browser = await chromium.launch(CHROMIUM);
 const sides: Side[] = [];
 try {
-  sides.push(await startSide('without the log', PORT, { ...SCALE, activity: 0 }));
+  sides.push(await startSide(BASELINE_NAME, PORT, BASELINE_SCALE));
   sides.push(await startSide('with a busy year', PORT + 1, { ...SCALE, activity: ENTRIES }));
   for (const side of sides) await device(browser, side); // warm-up, untimed
   const runs: Figures[][] = [[], []];
@@ -169,13 +185,13 @@ try {
       `${SCALE.enrollments / 1000}k enrollments, ${SCALE.services / 1000}k purchases; ` +
       `${ENTRIES.toLocaleString('en-US')} entries; ${ROUNDS} rounds: median (worst))\n`,
   );
-  console.log('| figure | without the log | with a busy year | medians | each round |');
+  console.log(`| figure | ${BASELINE_NAME} | with a busy year | medians | each round |`);
   console.log('|---|---:|---:|---:|---|');
   for (const [label, key, show] of figures) {
-    const [without, withLog] = runs.map((r) => r.map((f) => f[key]));
-    const ratios = without!.map((w, i) => withLog![i]! / w);
+    const [baseline, withLog] = runs.map((r) => r.map((f) => f[key]));
+    const ratios = baseline!.map((b, i) => withLog![i]! / b);
     console.log(
-      `| ${label} | ${cell(without!, show)} | ${cell(withLog!, show)} | ${pct(median(withLog!) / median(without!))} | ${ratios.map(pct).join(', ')} |`,
+      `| ${label} | ${cell(baseline!, show)} | ${cell(withLog!, show)} | ${pct(median(withLog!) / median(baseline!))} | ${ratios.map(pct).join(', ')} |`,
     );
   }
 } finally {

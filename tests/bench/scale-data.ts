@@ -13,6 +13,8 @@ export interface Scale {
   services: number;
   /** Activity entries over the last year, written over the enrollments (a busy year: 1,000,000; docs/activity.md). */
   activity: number;
+  /** The days those entries span, newest now (a year unless set). */
+  activityDays?: number;
 }
 
 export const SCALE: Scale = {
@@ -33,7 +35,13 @@ export const RELOAD_MS = 300_000 * SIZE_FACTOR;
 export async function seededScaleDir(seed: number, scale: Scale = SCALE) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'coursedesk-app-bench-scale-'));
   const cacheRoot = process.env.BENCH_SCALE_CACHE;
-  const sizes = [scale.users, scale.enrollments, scale.services, ...(scale.activity ? [scale.activity] : [])];
+  const sizes = [
+    scale.users,
+    scale.enrollments,
+    scale.services,
+    ...(scale.activity ? [scale.activity] : []),
+    ...(scale.activity && scale.activityDays ? [`${scale.activityDays}d`] : []),
+  ];
   const cached = cacheRoot && path.join(cacheRoot, `${seed}-${sizes.join('-')}`);
   if (cached && fs.existsSync(path.join(cached, '.seeded'))) {
     fs.cpSync(cached, dir, { recursive: true });
@@ -42,7 +50,7 @@ export async function seededScaleDir(seed: number, scale: Scale = SCALE) {
   }
   const database = await openDatabase({ databaseUrl: null, dataDir: dir });
   await seedBulk(database.db, { ...scale, seed });
-  if (scale.activity) await seedActivityHistory(database.db, { entries: scale.activity });
+  if (scale.activity) await seedActivityHistory(database.db, { entries: scale.activity, days: scale.activityDays });
   await database.close();
   if (cached) {
     fs.rmSync(cached, { recursive: true, force: true });
