@@ -122,10 +122,8 @@ async function deltaPage(db: Db, state: SyncState, cursor: DeltaCursor, limit: n
 }
 
 const NON_ASCII = /[\u0080-\uffff]/g;
-const HAS_NON_ASCII = /[\u0080-\uffff]/;
-const escaped = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
-/** Most rows are plain ASCII: a test finds that without building a new string. */
-const asciiOnly = (json: string) => (HAS_NON_ASCII.test(json) ? json.replace(NON_ASCII, escaped) : json);
+const asciiOnly = (json: string) =>
+  json.replace(NON_ASCII, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /**
  * The reply's body: rows are passed through as the database wrote them, never parsed here.
