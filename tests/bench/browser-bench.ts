@@ -108,8 +108,8 @@ export interface TaskTimes {
 /**
  * The page's main-thread tasks from here to the returned stop, read from a Chromium trace: the longest by the
  * clock with the CPU time its thread spent in it, and the most CPU time any task took. The trace holds every task
- * of the thread, the collector's own among them, which the Long Tasks API does not report. On a 2-core machine shared with the server and the page's worker, a task's clock time includes the time
- * its thread waited for a core.
+ * of the thread, the collector's own among them, which the Long Tasks API does not report. On a 2-core machine
+ * shared with the server and the page's worker, a task's clock time includes the time its thread waited for a core.
  */
 export async function traceTasks(page: Page): Promise<() => Promise<TaskTimes>> {
   const browser = page.context().browser()!;

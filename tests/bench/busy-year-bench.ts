@@ -24,6 +24,7 @@ import os from 'node:os';
 import { chromium, type Browser } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import { openDatabase, rows } from '@/server/db/client';
+import { HISTORY_DAYS } from '@/server/db/seed/activity-history';
 import { ACTIVITY_WINDOW_DEFAULT } from '@/server/sync/activity-window';
 import { CHROMIUM } from '../utils/chromium';
 import { BENCH_ADMIN, loginOverHttp } from './bench-targets';
@@ -40,7 +41,7 @@ if (BASELINE !== 'window' && BASELINE !== 'none') throw new Error('BENCH_BASELIN
 const WINDOW = Math.min(ACTIVITY_WINDOW_DEFAULT.entries, ENTRIES);
 const BASELINE_SCALE: Scale =
   BASELINE === 'window'
-    ? { ...SCALE, activity: WINDOW, activityDays: (365 * WINDOW) / ENTRIES }
+    ? { ...SCALE, activity: WINDOW, activityDays: (HISTORY_DAYS * WINDOW) / ENTRIES }
     : { ...SCALE, activity: 0 };
 const BASELINE_NAME = BASELINE === 'window' ? `the newest ${WINDOW.toLocaleString('en-US')} only` : 'without the log';
 const VIEWPORT = { width: 1366, height: 768 };

@@ -7,6 +7,9 @@ export interface ActivityHistoryOptions {
   days?: number;
 }
 
+/** The days the entries span unless told: a year. */
+export const HISTORY_DAYS = 365;
+
 /** Entries per statement: each statement's sync trigger logs its rows in one array. */
 const CHUNK = 100_000;
 
@@ -17,7 +20,7 @@ const CHUNK = 100_000;
  * Deterministic: entry g is about enrollment g modulo their count. Needs at least one enrollment.
  */
 export async function seedActivityHistory(db: Db, opts: ActivityHistoryOptions): Promise<void> {
-  const days = opts.days ?? 365;
+  const days = opts.days ?? HISTORY_DAYS;
   await db.transaction(async (tx) => {
     for (let first = 1; first <= opts.entries; first += CHUNK) {
       const last = Math.min(opts.entries, first + CHUNK - 1);
